@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/components/auth/auth-forms";
+import { auth } from "@/lib/auth";
+import { serverTranslate } from "@/lib/i18n/request-locale";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslate()).t("auth.signInTitle") };
+}
+
+export default async function LoginPage() {
+  if ((await auth())?.user) redirect("/dashboard");
+  const { t } = await serverTranslate();
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-semibold">{t("auth.signInTitle")}</h1>
+      <SignInForm />
+    </>
+  );
+}

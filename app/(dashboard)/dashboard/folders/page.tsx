@@ -1,0 +1,18 @@
+import { FolderList } from "@/components/folders/folder-list";
+import { getDb } from "@/lib/db/client";
+import { serverTranslate } from "@/lib/i18n/request-locale";
+import { listWorkFolders } from "@/lib/services/work-folders/list-work-folders";
+import { requireUser } from "../../require-user";
+
+export default async function FoldersPage() {
+  const { actor } = await requireUser();
+  const { locale, t } = await serverTranslate();
+  const folders = await listWorkFolders(getDb(), actor);
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t("nav.folders")}</h1>
+      <p className="text-sm text-zinc-600">{t("dashboard.foldersLead")}</p>
+      <FolderList folders={folders.map(({ folder, role }) => ({ ...folder, role }))} t={t} locale={locale} />
+    </div>
+  );
+}

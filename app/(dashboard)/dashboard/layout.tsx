@@ -1,0 +1,30 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { signOutAction } from "@/app/actions/auth";
+import { DashboardNav } from "@/components/layout/dashboard-nav";
+import { LocaleSwitch } from "@/components/layout/locale-switch";
+import { serverTranslate } from "@/lib/i18n/request-locale";
+import { requireUser } from "../require-user";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const { user } = await requireUser();
+  const { locale, t } = await serverTranslate();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
+        <Link href="/dashboard" className="text-xl font-bold text-brand-700">{t("common.appName")}</Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="text-sm text-zinc-700" data-testid="user-name">{user.name}</span>
+          <LocaleSwitch locale={locale} t={t} />
+          <form action={signOutAction}>
+            <button type="submit" className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100">{t("auth.signOut")}</button>
+          </form>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 p-4 md:flex-row md:gap-8 md:p-6">
+        <aside className="md:w-52 md:shrink-0"><DashboardNav /></aside>
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { cookies } from "next/headers";
+import { signIn, signOut } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { LOCALE_COOKIE, type MessageKey } from "@/lib/i18n/translate";
+import { signInSchema, signUpSchema } from "@/lib/schemas/account";
+import { findUserByEmail } from "@/lib/services/users/find-user";
+import { signUp } from "@/lib/services/users/sign-up";
+
+export type FormState = { error?: MessageKey; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+
+const YEAR = 60 * 60 * 24 * 365;
+
+export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const values = { email: String(form.get("email") ?? "") };
+  const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) return { error: "auth.invalidCredentials", values };
+  // The account's language follows the person to this browser.
+  const user = await findUserByEmail(getDb(), parsed.data.email);
+  if (user) (await cookies()).set(LOCALE_COOKIE, user.locale, { maxAge: YEAR, sameSite: "lax", path: "/" });
+  try {
+    await signIn("credentials", { ...parsed.data, redirectTo: "/dashboard" });
+  } catch (err) {
+    if (err instanceof AuthError) return { error: "auth.invalidCredentials", values };
+    throw err; // NEXT_REDIRECT on success
+  }
+  return {};
+}
+
+export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
+  const raw = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
+  const values = { name: String(raw.name ?? ""), email: String(raw.email ?? "") };
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+    return { fieldErrors, values };
+  }
+  try {
+    await signUp(getDb(), { ...parsed.data, locale: await requestLocale() });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "CONFLICT") return { error: "auth.emailTaken", values };
+    throw err;
+  }
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  return {};
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/login" });
+}

@@ -1,0 +1,22 @@
+import type { Translate } from "@/lib/i18n/translate";
+
+export type FolderRow = { id: string; name: string; rfc: string | null; timeZone: string; isDefault: boolean; role: "owner" | "invited"; createdAt: Date };
+
+export function FolderList({ folders, t, locale }: { folders: FolderRow[]; t: Translate; locale: string }) {
+  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "America/Mexico_City" });
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("dashboard.foldersTitle")}>
+      {folders.map((f) => (
+        <li key={f.id} className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="folder">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="text-base font-semibold">📁 {f.name}</h3>
+            <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700">{f.role === "owner" ? t("dashboard.roleOwner") : t("dashboard.roleInvited")}</span>
+          </div>
+          {f.isDefault && <p className="mt-1 text-xs text-brand-700">{t("dashboard.defaultFolder")}</p>}
+          <p className="mt-2 text-sm text-zinc-600">{t("dashboard.timeZone")}: {f.timeZone}</p>
+          <p className="text-sm text-zinc-600">{t("dashboard.createdAt", { date: date.format(f.createdAt) })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

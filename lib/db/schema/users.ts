@@ -1,0 +1,25 @@
+import { pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+export const userRole = pgEnum("user_role", ["user", "admin"]);
+export const userLocale = pgEnum("user_locale", ["es", "en"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: userRole("role").notNull().default("user"),
+    locale: userLocale("locale").notNull().default("es"),
+    // Standard Webhooks signing secret ("whsec_" + base64). It must be readable to sign, so it
+    // is stored as is; it is shown to its owner in settings and can be rotated.
+    webhookSecret: text("webhook_secret").notNull(),
+    createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,64 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting of Rúbrica, parsed once. Nothing else reads process.env (eslint enforces it).
+// Parsing is lazy because the launcher (server.ts, the CLI, the worker) fills DATABASE_URL and
+// AUTH_SECRET at start, after an embedded PostgreSQL is up and DATA_DIR's secrets are read.
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z.string().default("0.0.0.0"),
+  /** Public origin used in links (e-mails, verification URLs). Defaults to http://localhost:PORT. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  /** External PostgreSQL. When absent an embedded cluster in DATA_DIR/postgres is used. */
+  DATABASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(16).optional(),
+  /** Run pg-boss workers inside the web process (npm start). `npm run worker` runs them alone. */
+  RUN_WORKER: bool(true),
+  /** Create the demo user, folder and API key on first start. Off by default with DATABASE_URL. */
+  SEED_DEMO: z.enum(["true", "false", "1", "0", ""]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Rúbrica <no-reply@rubrica.local>"),
+  /** WhatsApp Cloud API: base URL, phone number id and token. Without a token, messages go to the outbox. */
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO"> & { APP_URL: string; DATA_DIR: string; SEED_DEMO: boolean };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const seed = e.SEED_DEMO === undefined || e.SEED_DEMO === "" ? !e.DATABASE_URL : e.SEED_DEMO === "true" || e.SEED_DEMO === "1";
+  cached = {
+    ...e,
+    APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    SEED_DEMO: seed,
+  };
+  return cached;
+}
+
+/** The launcher changes process.env at start (database URL, secrets); parse again afterwards. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { auth } from "@/lib/auth";
+import { getDb } from "@/lib/db/client";
+import { AppError, httpStatusOf, INVALID_DATA_MESSAGE } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import type { Actor } from "@/lib/services/actor";
+import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+import { sessionUser } from "@/lib/services/session-actor";
+
+/**
+ * The one wrapper every JSON route goes through: request id -> authenticate -> parse (zod) ->
+ * call the handler -> reply; AppError and ZodError become the JSON errors of product.md, and
+ * anything else a 500 with the request id, never a stack trace.
+ */
+
+type AuthMode = "apiKey" | "session" | "none";
+
+type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined, A extends AuthMode> = {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+};
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteContext<B, Q, P, A extends AuthMode> = {
+  actor: A extends "none" ? null : Actor;
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  req: Request;
+  requestId: string;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+export function apiRoute<
+  A extends AuthMode,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(spec: Spec<B, Q, P, A>, handler: (ctx: RouteContext<B, Q, P, A>) => Promise<Response | unknown>) {
+  return async (req: Request, nextCtx?: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    let actor: Actor | null = null;
+    let response: Response;
+    try {
+      actor = await authenticate(req, spec.auth);
+      const params = spec.params ? parseOrThrow(spec.params, (await nextCtx?.params) ?? {}) : undefined;
+      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJson(req)) : undefined;
+      const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);
+      response = result instanceof Response ? result : json(result ?? {}, 200);
+    } catch (err) {
+      response = errorResponse(err, requestId, req);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    logger().info(
+      { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
+      "request",
+    );
+    return response;
+  };
+}
+
+export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return Response.json(data, { status, headers });
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+}
+
+/** `Authorization: Bearer <key>` and `X-Api-Key: <key>` are both accepted on every API route. */
+export function presentedApiKey(req: Request): string | null {
+  const header = req.headers.get("authorization");
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  return bearer ?? req.headers.get("x-api-key")?.trim() ?? null;
+}
+
+async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null> {
+  if (mode === "none") return null;
+  if (mode === "apiKey") {
+    const key = presentedApiKey(req);
+    const actor = key ? await authenticateApiKey(getDb(), key) : null;
+    if (!actor) throw new AppError("UNAUTHORIZED", "Unauthorized");
+    return actor;
+  }
+  const session = await auth();
+  const found = await sessionUser(session?.user?.id);
+  if (!found) throw new AppError("UNAUTHORIZED", "Unauthorized");
+  return found.actor;
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("INVALID", INVALID_DATA_MESSAGE, fieldErrors(parsed.error));
+  return parsed.data;
+}
+
+/** zod issues -> { "a.b.0": ["message"] }, the shape of the reference's 422 body. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID", INVALID_DATA_MESSAGE, { body: ["The body is not valid JSON."] });
+  }
+}
+
+function errorResponse(err: unknown, requestId: string, req: Request): Response {
+  if (err instanceof AppError) {
+    const body: Record<string, unknown> = { message: err.message };
+    if (err.errors) body.errors = err.errors;
+    return json(body, httpStatusOf[err.code]);
+  }
+  logger().error({ requestId, method: req.method, path: new URL(req.url).pathname, err }, "unexpected error");
+  return json({ message: "Internal server error", request_id: requestId }, 500);
+}

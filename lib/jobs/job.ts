@@ -1,0 +1,13 @@
+import type { z } from "zod";
+import type { QueueName } from "./queue";
+
+/** A job: its queue (retry policy in queue.ts), the zod schema of its payload, and its handler. */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  queue: QueueName;
+  payload: S;
+  handle: (data: z.output<S>) => Promise<void>;
+};
+
+export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
+  return job;
+}

@@ -1,0 +1,53 @@
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+
+/**
+ * The one pg-boss instance of this process, on the same PostgreSQL as the data. Services only
+ * enqueue through here; lib/jobs/worker.ts runs the handlers. Kept on globalThis because the
+ * launcher and Next's server bundle load this module as two copies in one process.
+ */
+const KEY = Symbol.for("rubrica.boss");
+const store = globalThis as unknown as { [KEY]?: Promise<PgBoss> };
+
+// pg-boss retries cover a crash or an exception in the middle of a job; jobs are idempotent.
+export const QUEUES = {
+  "deliver-webhook": { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  "send-message": { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+} satisfies Record<string, PgBoss.RetryOptions>;
+export type QueueName = keyof typeof QUEUES;
+
+export async function createQueues(boss: PgBoss): Promise<void> {
+  for (const [name, options] of Object.entries(QUEUES)) {
+    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+    else await boss.createQueue(name, { name, ...options });
+  }
+}
+
+export function getBoss(): Promise<PgBoss> {
+  store[KEY] ??= (async () => {
+    const url = env().DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set.");
+    // Maintenance and cron run where workers run; a web-only process just sends.
+    const boss = new PgBoss({ connectionString: url, max: 4, supervise: false, schedule: false });
+    boss.on("error", (err) => logger().error({ err }, "pg-boss error"));
+    await boss.start();
+    await createQueues(boss);
+    return boss;
+  })();
+  return store[KEY];
+}
+
+export async function enqueue(name: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  const boss = await getBoss();
+  const id = await boss.send(name, data, options);
+  if (!id) throw new Error(`Job not queued on ${name}`);
+  return id;
+}
+
+/** Stops the sender instance (after workers have stopped). */
+export async function closeQueue(): Promise<void> {
+  const pending = store[KEY];
+  store[KEY] = undefined;
+  if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
+}

@@ -1,0 +1,47 @@
+import PgBoss from "pg-boss";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
+import { deliverWebhookJob } from "./deliver-webhook";
+import type { JobDefinition } from "./job";
+import { createQueues } from "./queue";
+import { sendMessageJob } from "./send-message";
+
+export const JOBS = [deliverWebhookJob, sendMessageJob] as JobDefinition[];
+
+const KEY = Symbol.for("rubrica.worker");
+const store = globalThis as unknown as { [KEY]?: PgBoss };
+
+/**
+ * Runs every job's handler in this process. Several processes may do this against one database:
+ * pg-boss hands each job to exactly one of them (SKIP LOCKED). This instance also runs pg-boss
+ * maintenance (expiry, archiving), which web-only processes leave alone.
+ */
+export async function startWorker(): Promise<void> {
+  if (store[KEY]) return;
+  const boss = new PgBoss({ connectionString: env().DATABASE_URL!, max: 6 });
+  boss.on("error", (err) => logger().error({ err }, "pg-boss worker error"));
+  await boss.start();
+  await createQueues(boss);
+  for (const job of JOBS) {
+    await boss.work(job.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([raw]) => {
+      if (!raw) return;
+      const started = performance.now();
+      try {
+        await job.handle(job.payload.parse(raw.data));
+        logger().info({ queue: job.queue, jobId: raw.id, ms: Math.round(performance.now() - started) }, "job done");
+      } catch (err) {
+        logger().warn({ queue: job.queue, jobId: raw.id, err }, "job failed; pg-boss retries it");
+        throw err;
+      }
+    });
+  }
+  store[KEY] = boss;
+  logger().info({ queues: JOBS.map((j) => j.queue) }, "worker started");
+}
+
+/** Graceful: stops fetching, waits for running handlers, then closes the worker's connections. */
+export async function stopWorker(): Promise<void> {
+  const boss = store[KEY];
+  store[KEY] = undefined;
+  if (boss) await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+}

@@ -1,0 +1,19 @@
+import { buildOpenApiDocument } from "./registry";
+import { dashboardOperations } from "./operations/dashboard";
+import { systemOperations } from "./operations/system";
+
+export const operations = [...systemOperations, ...dashboardOperations];
+
+const description = `Rúbrica: electronic signature and identity verification for Mexico.
+
+- Signing API under \`/v1\`, identity API under \`/identity\`, on the same origin.
+- Authentication: an API key (Settings → API keys) as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\`, accepted on every API route.
+- Errors are JSON \`{"message": "..."}\`: 401 missing or invalid key; 404 unknown or not yours (never 403, so existence does not leak); 409 a state forbids the change; 413 file too large; 415 wrong media type; 422 \`{"message": "The given data was invalid.", "errors": {"field.path": ["..."]}}\`; 500 \`{"message", "request_id"}\` with the same id in the \`X-Request-Id\` header.
+- Every response carries \`X-Request-Id\` (yours if you send one).`;
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export function openApiDocument() {
+  cached ??= buildOpenApiDocument({ title: "Rúbrica API", version: "0.1.0", description }, operations);
+  return cached;
+}

@@ -1,0 +1,26 @@
+import { errorBody } from "@/lib/schemas/common";
+import { apiKeyCreated, apiKeyList, idParams, testWebhookBody, webhookDeliveryList } from "@/lib/schemas/dashboard";
+import { apiKeyCreateSchema } from "@/lib/schemas/account";
+import type { Operation } from "../registry";
+
+const tags = ["Dashboard (internal)"];
+const notFound = { 404: { description: "Not found, or not yours.", schema: errorBody } };
+
+export const dashboardOperations: Operation[] = [
+  { method: "get", path: "/api/dashboard/api-keys", operationId: "listApiKeys", summary: "List your API keys", tags, security: "session", responses: { 200: { description: "Keys, newest first; never the key itself.", schema: apiKeyList } } },
+  { method: "post", path: "/api/dashboard/api-keys", operationId: "createApiKey", summary: "Create an API key", description: "The key is in this response only; it is stored as a SHA-256 hash.", tags, security: "session", body: apiKeyCreateSchema, responses: { 201: { description: "Created.", schema: apiKeyCreated } } },
+  { method: "delete", path: "/api/dashboard/api-keys/{id}", operationId: "revokeApiKey", summary: "Revoke an API key", tags, security: "session", params: idParams, responses: { 204: { description: "Revoked (also when it already was)." }, ...notFound } },
+  {
+    method: "get",
+    path: "/api/dashboard/webhook-deliveries",
+    operationId: "listWebhookDeliveries",
+    summary: "Webhook delivery log",
+    description:
+      "Outgoing webhooks are signed as Standard Webhooks: `webhook-id` (the same on every attempt), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>` with your secret (Settings). A 2xx answer within 10 s is success; otherwise up to 8 attempts: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (27 h 35 min in all). Redirects are not followed. Targets on loopback, private and link-local addresses are refused.",
+    tags,
+    security: "session",
+    responses: { 200: { description: "Deliveries, newest first, with attempts.", schema: webhookDeliveryList } },
+  },
+  { method: "post", path: "/api/dashboard/webhook-deliveries/{id}/redeliver", operationId: "redeliverWebhook", summary: "Send a delivery again now", tags, security: "session", params: idParams, responses: { 202: { description: "Queued." }, ...notFound } },
+  { method: "post", path: "/api/dashboard/webhook-deliveries/test", operationId: "sendTestWebhook", summary: "Send a ping event to a URL", tags, security: "session", body: testWebhookBody, responses: { 202: { description: "Queued." } } },
+];

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { errorBody, serverErrorBody, validationErrorBody } from "@/lib/schemas/common";
+
+/** One documented operation. Route handlers and these entries share the same zod schemas. */
+export type Operation = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: "apiKey" | "session" | "none";
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+};
+
+type JsonSchema = Record<string, unknown>;
+
+const standardErrors: Operation["responses"] = {
+  422: { description: "Invalid input; field paths in `errors`.", schema: validationErrorBody },
+  500: { description: "Unexpected error.", schema: serverErrorBody },
+};
+
+export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[]) {
+  const components: Record<string, JsonSchema> = {};
+  const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+    const js = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+    delete js.$schema;
+    const id = z.globalRegistry.get(schema)?.id;
+    if (!id || io === "input") return js;
+    components[id] = js;
+    return { $ref: `#/components/schemas/${id}` };
+  };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const parameters = [
+      ...objectParams(op.params, "path", toSchema),
+      ...objectParams(op.query, "query", toSchema),
+    ];
+    const responses: Record<string, unknown> = {};
+    const unauthorized: Operation["responses"] = op.security === "none" ? {} : { 401: { description: "Missing or invalid credentials.", schema: errorBody } };
+    const all: Operation["responses"] = { ...unauthorized, ...standardErrors, ...op.responses };
+    for (const [status, r] of Object.entries(all)) {
+      responses[status] = {
+        description: r.description,
+        ...(r.schema || r.contentType
+          ? { content: { [r.contentType ?? "application/json"]: r.schema ? { schema: toSchema(r.schema, "output") } : {} } }
+          : {}),
+      };
+    }
+    (paths[op.path] ??= {})[op.method] = {
+      operationId: op.operationId,
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      tags: op.tags,
+      security: op.security === "apiKey" ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : op.security === "session" ? [{ sessionCookie: [] }] : [],
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info,
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key from Ajustes → Claves de API, as `Authorization: Bearer <key>`." },
+        apiKeyHeader: { type: "apiKey", in: "header", name: "X-Api-Key", description: "The same API key, as `X-Api-Key: <key>`." },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Dashboard session (internal endpoints)." },
+      },
+    },
+  };
+}
+
+function objectParams(schema: z.ZodObject | undefined, where: "path" | "query", toSchema: (s: z.ZodType, io: "input") => JsonSchema) {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: where,
+    required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+    schema: toSchema(field as z.ZodType, "input"),
+  }));
+}

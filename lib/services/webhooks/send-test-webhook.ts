@@ -1,0 +1,13 @@
+import type { DbOrTx } from "@/lib/db/client";
+import type { Actor } from "@/lib/services/actor";
+import { enqueueWebhook } from "./enqueue-webhook";
+
+/** A "ping" event to a URL the user gives, to check a receiver and its signature check. */
+export async function sendTestWebhook(db: DbOrTx, actor: Actor, url: string) {
+  return enqueueWebhook(db, {
+    userId: actor.userId,
+    eventType: "ping",
+    url,
+    payload: { type: "ping", message: "Rúbrica webhook test", sent_at: new Date().toISOString() },
+  });
+}

@@ -1,0 +1,91 @@
+// `npm run cli -- <command>`: works whether or not the app runs. It uses DATABASE_URL, or
+// attaches to the embedded cluster the app is running, or starts that cluster for itself.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { closeDb, getDb } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { closeQueue } from "@/lib/jobs/queue";
+import { saveDemoLogin } from "@/lib/runtime/demo-login";
+import { openDatabase, type OpenedDatabase } from "@/lib/runtime/open-database";
+import { emailSchema, passwordSchema, personNameSchema } from "@/lib/schemas/account";
+import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { seedDemo, DEMO_EMAIL } from "@/lib/services/seed/seed-demo";
+import { createUser } from "@/lib/services/users/create-user";
+import { findUserByEmail } from "@/lib/services/users/find-user";
+import { AppError } from "@/lib/errors";
+
+const HELP = `Rúbrica CLI
+
+  user:create --email E --password P [--name N] [--admin]
+  api-key:create --email E [--name N]     prints the new key alone on the last line
+  db:migrate                              applies migrations (also done at every start)
+  db:seed                                 creates the demo user, folder and API key and prints them
+`;
+
+type Flags = Record<string, string | boolean | undefined>;
+
+const commands: Record<string, (flags: Flags) => Promise<void>> = {
+  async "user:create"(flags) {
+    const input = z
+      .object({ email: emailSchema, password: passwordSchema, name: personNameSchema.optional(), admin: z.boolean().optional() })
+      .parse(flags);
+    const user = await createUser(getDb(), {
+      email: input.email,
+      password: input.password,
+      name: input.name ?? input.email.split("@")[0]!,
+      role: input.admin ? "admin" : "user",
+    });
+    console.log(`Created ${user.role} ${user.email} (${user.id}) with the folder "mis documentos".`);
+  },
+  async "api-key:create"(flags) {
+    const input = z.object({ email: emailSchema, name: z.string().min(1).max(80).default("cli") }).parse(flags);
+    const user = await findUserByEmail(getDb(), input.email);
+    if (!user) throw new AppError("NOT_FOUND", `No user with e-mail ${input.email}.`);
+    const { apiKey, key } = await createApiKey(getDb(), { userId: user.id }, { name: input.name });
+    console.log(`API key "${apiKey.name}" for ${user.email} (shown once):`);
+    console.log(key);
+  },
+  async "db:migrate"() {
+    console.log("Migrations applied.");
+  },
+  async "db:seed"() {
+    const login = await seedDemo(getDb());
+    if (!login) {
+      console.log(`The demo user ${DEMO_EMAIL} exists already; its login is in ${env().DATA_DIR}/demo-login.json if this install made it.`);
+      return;
+    }
+    saveDemoLogin(env().DATA_DIR, login);
+    console.log(`Demo user: ${login.email}\nPassword: ${login.password}\nFolder: ${login.folder}\nAPI key: ${login.apiKey}`);
+  },
+};
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = command ? commands[command] : undefined;
+  if (!run) {
+    console.log(HELP);
+    return command && command !== "help" ? 2 : 0;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean" } },
+    strict: true,
+  });
+  let database: OpenedDatabase | undefined;
+  try {
+    database = await openDatabase();
+    await run(values);
+    return 0;
+  } catch (err) {
+    if (err instanceof z.ZodError) console.error(err.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
+    else if (err instanceof AppError) console.error(err.message);
+    else console.error(err);
+    return 1;
+  } finally {
+    await closeQueue();
+    await closeDb();
+    await database?.close();
+  }
+}
+
+main().then((code) => process.exit(code));

@@ -1,0 +1,28 @@
+// `npm run worker`: job workers without the web server, for scaling out. Uses DATABASE_URL, or
+// the embedded cluster of DATA_DIR (attaching to it when the app already runs it).
+import { closeDb } from "@/lib/db/client";
+import { closeQueue } from "@/lib/jobs/queue";
+import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { logger } from "@/lib/logger";
+import { openDatabase } from "@/lib/runtime/open-database";
+import { onShutdown } from "@/lib/runtime/shutdown";
+
+async function main() {
+  const database = await openDatabase();
+  await startWorker();
+  console.log(`Rúbrica worker running (database: ${database.mode}). Ctrl+C stops it.`);
+  onShutdown(
+    [
+      ["worker", stopWorker],
+      ["queue", closeQueue],
+      ["db pool", closeDb],
+      ["database", database.close],
+    ],
+    (msg) => logger().info(msg),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+// Rúbrica's launcher (`npm start`): database (embedded or DATABASE_URL), migrations, demo seed,
+// Next.js, and the job workers, in one process. `npm run worker` runs workers alone.
+import http from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+import { getDb, closeDb } from "@/lib/db/client";
+import { closeQueue, getBoss } from "@/lib/jobs/queue";
+import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { logger } from "@/lib/logger";
+import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
+import { openDatabase } from "@/lib/runtime/open-database";
+import { onShutdown } from "@/lib/runtime/shutdown";
+import { seedDemo } from "@/lib/services/seed/seed-demo";
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const started = performance.now();
+  const database = await openDatabase();
+  const settings = env();
+  if (settings.SEED_DEMO) {
+    const login = await seedDemo(getDb());
+    if (login) saveDemoLogin(settings.DATA_DIR, login);
+  }
+  await getBoss();
+
+  const app = next({ dev, dir: process.cwd(), hostname: settings.HOSTNAME, port: settings.PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(settings.PORT, settings.HOSTNAME, resolve);
+  });
+  if (settings.RUN_WORKER) await startWorker();
+
+  const readyMs = Math.round(performance.now() - started);
+  logger().info({ url: settings.APP_URL, database: database.mode, worker: settings.RUN_WORKER, readyMs }, "ready");
+  const demo = settings.SEED_DEMO ? loadDemoLogin(settings.DATA_DIR) : null;
+  console.log(`\n  Rúbrica is running at ${settings.APP_URL}  (ready in ${readyMs} ms, database: ${database.mode})`);
+  if (demo) console.log(`  Demo login: ${demo.email} / ${demo.password}   API key: ${demo.apiKey}`);
+  console.log(`  API reference: ${settings.APP_URL}/docs\n`);
+
+  // Order matters: stop taking requests, let running jobs finish, then close the database.
+  onShutdown(
+    [
+      ["http", () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); })],
+      ["worker", stopWorker],
+      ["queue", closeQueue],
+      ["db pool", closeDb],
+      ["database", database.close],
+    ],
+    (msg) => logger().info(msg),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
