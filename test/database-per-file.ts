@@ -1,0 +1,28 @@
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { afterAll, inject } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+
+const adminUrl = inject("adminUrl");
+const database = `t_${crypto.randomBytes(6).toString("hex")}`;
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database ${database} template ${inject("templateDatabase")}`);
+
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+process.env.DATABASE_URL = url.toString();
+process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+process.env.LOG_LEVEL = "silent";
+process.env.AUTH_SECRET = "test-secret-test-secret-test-secret";
+resetEnvCache();
+
+afterAll(async () => {
+  const { closeQueue } = await import("@/lib/jobs/queue");
+  const { stopWorker } = await import("@/lib/jobs/worker");
+  const { closeDb } = await import("@/lib/db/client");
+  await stopWorker();
+  await closeQueue();
+  await closeDb();
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.end();
+});
