@@ -1,7 +1,6 @@
 // Rúbrica's launcher (`npm start`): database (embedded or DATABASE_URL), migrations, demo seed,
 // Next.js, and the job workers, in one process. `npm run worker` runs workers alone.
 import http from "node:http";
-import next from "next";
 import { env } from "@/lib/env";
 import { getDb, closeDb } from "@/lib/db/client";
 import { closeQueue, getBoss } from "@/lib/jobs/queue";
@@ -14,6 +13,9 @@ import { seedDemo } from "@/lib/services/seed/seed-demo";
 
 async function main() {
   const dev = process.argv.includes("--dev");
+  // React and Next pick their production builds from NODE_ENV, so set it before loading Next.
+  (process.env as Record<string, string | undefined>).NODE_ENV ??= dev ? "development" : "production";
+  const { default: next } = await import("next");
   const started = performance.now();
   const database = await openDatabase();
   const settings = env();

@@ -11,7 +11,9 @@ import { signInSchema, signUpSchema } from "@/lib/schemas/account";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { signUp } from "@/lib/services/users/sign-up";
 
-export type FormState = { error?: MessageKey; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+export type FormState = { error?: MessageKey; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
+
+const fieldMessage = { name: "auth.invalidName", email: "auth.invalidEmail", password: "auth.invalidPassword" } as const;
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -36,8 +38,11 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   const values = { name: String(raw.name ?? ""), email: String(raw.email ?? "") };
   const parsed = signUpSchema.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+    const fieldErrors: FormState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof typeof fieldMessage;
+      fieldErrors[field] = fieldMessage[field];
+    }
     return { fieldErrors, values };
   }
   try {

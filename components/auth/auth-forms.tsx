@@ -26,7 +26,10 @@ export function SignInForm() {
 export function SignUpForm() {
   const { t } = useI18n();
   const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, {});
-  const fieldError = (name: string) => state.fieldErrors?.[name]?.[0];
+  const fieldError = (name: "name" | "email" | "password") => {
+    const key = state.fieldErrors?.[name];
+    return key ? t(key) : undefined;
+  };
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
       {state.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t(state.error)}</p>}

@@ -11,7 +11,7 @@ export function AccountForm({ name, email, locale }: { name: string; email: stri
   const [state, action, pending] = useActionState<SettingsState, FormData>(updateAccountAction, {});
   return (
     <form action={action} className="flex max-w-md flex-col gap-4">
-      <Field id="account-name" name="name" label={t("auth.name")} defaultValue={name} required error={state.fieldErrors?.name?.[0]} />
+      <Field id="account-name" name="name" label={t("auth.name")} defaultValue={name} required error={state.fieldErrors?.name ? t("auth.invalidName") : undefined} />
       <Field id="account-email" label={t("auth.email")} value={email} readOnly disabled />
       <div className="flex flex-col gap-1">
         <label htmlFor="account-locale" className="text-sm font-medium">{t("common.language")}</label>

@@ -25,13 +25,14 @@ const standardErrors: Operation["responses"] = {
 
 export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[]) {
   const components: Record<string, JsonSchema> = {};
+  // Schemas with .meta({ id }) become components; zod puts them in $defs, which we hoist.
   const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-    const js = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+    const js = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+    const defs = (js.$defs ?? {}) as Record<string, JsonSchema>;
+    delete js.$defs;
     delete js.$schema;
-    const id = z.globalRegistry.get(schema)?.id;
-    if (!id || io === "input") return js;
-    components[id] = js;
-    return { $ref: `#/components/schemas/${id}` };
+    for (const [id, def] of Object.entries(defs)) components[id] = toComponentRefs(def);
+    return toComponentRefs(js);
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
@@ -86,4 +87,8 @@ function objectParams(schema: z.ZodObject | undefined, where: "path" | "query", 
     required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
     schema: toSchema(field as z.ZodType, "input"),
   }));
+}
+
+function toComponentRefs<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
 }

@@ -8,7 +8,7 @@ import { GET } from "./route";
 describe("GET /v1/me (API key authentication)", () => {
   it("accepts the key as Authorization: Bearer and as X-Api-Key", async () => {
     const { user, key } = await seedUserWithKey({ name: "Begoña Ibáñez" });
-    for (const headers of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }]) {
+    for (const headers of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }] as Record<string, string>[]) {
       const res = await call(GET, "/v1/me", { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);

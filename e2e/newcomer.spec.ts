@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+
+async function hydrated(page: Page) {
+  await page.locator("body[data-hydrated]").waitFor();
+}
+
+async function shot(page: Page, name: string, project: string) {
+  await page.screenshot({ path: `test-results/screenshots/${project}-${name}.png`, fullPage: true });
+}
+
+test("a newcomer signs up, finds «mis documentos», creates and uses an API key, reads the outbox, switches language and signs out", async ({ page, request }, info) => {
+  const project = info.project.name;
+  const email = `nandu.${project}.${Date.now()}@example.com`;
+  const name = "Ñandú Pérez Íñiguez";
+
+  await page.goto("/");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await shot(page, "01-landing", project);
+  await page.getByRole("link", { name: "Crear cuenta" }).click();
+
+  await expect(page).toHaveURL(/\/signup$/);
+  await hydrated(page);
+  await page.getByLabel("Nombre completo").fill(name);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("corta");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByText("La contraseña debe tener al menos 8 caracteres.")).toBeVisible();
+  await page.getByLabel("Contraseña").fill("contraseña-segura-1");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: `Hola, ${name}` })).toBeVisible();
+  await expect(page.getByTestId("folder").filter({ hasText: "mis documentos" })).toBeVisible();
+  await expect(page.getByTestId("folder")).toContainText("Propietario");
+  await shot(page, "02-dashboard", project);
+
+  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Ajustes" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await hydrated(page);
+  await page.getByLabel("Nombre de la clave").fill("integración ERP");
+  await page.getByRole("button", { name: "Crear clave" }).click();
+  const key = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(key).toMatch(/^rk_[\w-]{32}$/);
+  await expect(page.getByTestId("api-key-row").filter({ hasText: "integración ERP" })).toContainText(key.slice(0, 10));
+  await shot(page, "03-api-key", project);
+
+  for (const headers of [{ Authorization: `Bearer ${key}` }, { "X-Api-Key": key }] as Record<string, string>[]) {
+    const res = await request.get("/v1/me", { headers });
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ email, name, role: "user", locale: "es" });
+  }
+  expect((await request.get("/v1/me", { headers: { "X-Api-Key": `${key.slice(0, -1)}x` } })).status()).toBe(401);
+
+  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Bandeja de salida" }).click();
+  const welcome = page.getByTestId("outbox-message").filter({ hasText: "Bienvenida a Rúbrica" });
+  await expect(welcome).toContainText(email);
+  await welcome.click();
+  await expect(page.getByRole("heading", { name: "Bienvenida a Rúbrica" })).toBeVisible();
+  await expect(page.frameLocator("iframe").getByText(`Hola, ${name}:`)).toBeVisible();
+  await shot(page, "04-outbox", project);
+
+  await page.getByRole("button", { name: "English" }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Settings" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
+  await shot(page, "05-english", project);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  // The language chosen on the account comes back at the next sign-in.
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("contraseña-segura-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
+});
+
+test("the API reference and the OpenAPI document are served", async ({ page, request }) => {
+  const spec = await request.get("/openapi.json");
+  expect(spec.status()).toBe(200);
+  expect((await spec.json()).openapi).toBe("3.1.0");
+  await page.goto("/docs");
+  await expect(page.getByText("Rúbrica API").first()).toBeVisible({ timeout: 20_000 });
+});

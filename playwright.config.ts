@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium where it is installed (CI, these machines); Playwright's own elsewhere.
+const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+const PORT = 3100;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { ...devices["Pixel 7"] } },
+  ],
+  // The production build on a fresh data folder (embedded PostgreSQL), as a newcomer gets it.
+  webServer: {
+    command: "rm -rf .data-e2e && npx tsx server.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: ".data-e2e", SEED_DEMO: "false", LOG_LEVEL: "warn" },
+  },
+});
