@@ -9,7 +9,7 @@ export function FolderList({ folders, t, locale }: { folders: FolderRow[]; t: Tr
       {folders.map((f) => (
         <li key={f.id} className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="folder">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="text-base font-semibold">📁 {f.name}</h3>
+            <h3 className="text-base font-semibold">{f.name}</h3>
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700">{f.role === "owner" ? t("dashboard.roleOwner") : t("dashboard.roleInvited")}</span>
           </div>
           {f.isDefault && <p className="mt-1 text-xs text-brand-700">{t("dashboard.defaultFolder")}</p>}

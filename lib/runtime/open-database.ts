@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { env, resetEnvCache } from "@/lib/env";
 import { embeddedUrl, runningClusterPort, startEmbeddedCluster } from "@/lib/db/embedded";
@@ -17,6 +18,9 @@ export type OpenedDatabase = {
  * the database, migrate it, and publish DATABASE_URL to the rest of the process through env().
  */
 export async function openDatabase(): Promise<OpenedDatabase> {
+  // A .env file in the working directory fills settings not already in the environment.
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  resetEnvCache();
   const settings = env();
   const secrets = loadOrCreateSecrets(settings.DATA_DIR);
   if (!process.env.AUTH_SECRET) process.env.AUTH_SECRET = secrets.authSecret;
