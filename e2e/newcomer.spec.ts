@@ -53,10 +53,10 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
   expect((await request.get("/v1/me", { headers: { "X-Api-Key": `${key.slice(0, -1)}x` } })).status()).toBe(401);
 
   await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Bandeja de salida" }).click();
-  const welcome = page.getByTestId("outbox-message").filter({ hasText: "Bienvenida a Rúbrica" });
+  const welcome = page.getByTestId("outbox-message").filter({ hasText: "Te damos la bienvenida a Rúbrica" });
   await expect(welcome).toContainText(email);
   await welcome.click();
-  await expect(page.getByRole("heading", { name: "Bienvenida a Rúbrica" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Te damos la bienvenida a Rúbrica" })).toBeVisible();
   await expect(page.frameLocator("iframe").getByText(`Hola, ${name}:`)).toBeVisible();
   await shot(page, "04-outbox", project);
 

@@ -4,7 +4,7 @@ import { renderMessage } from "./templates";
 describe("message templates", () => {
   it("render the welcome e-mail in Spanish with accents intact", () => {
     const m = renderMessage("welcome", "es", { name: "José Ñúñez", dashboardUrl: "https://rubrica.example/dashboard" });
-    expect(m.subject).toBe("Bienvenida a Rúbrica");
+    expect(m.subject).toBe("Te damos la bienvenida a Rúbrica");
     expect(m.html).toContain("Hola, José Ñúñez:");
     expect(m.html).toContain('<html lang="es">');
     expect(m.html).toContain('<meta charset="utf-8">');

@@ -11,7 +11,7 @@ export type TemplateName = keyof TemplateParams;
 const copy = {
   welcome: {
     es: (p: TemplateParams["welcome"]) => ({
-      subject: "Bienvenida a Rúbrica",
+      subject: "Te damos la bienvenida a Rúbrica",
       greeting: `Hola, ${p.name}:`,
       lines: [
         "Tu cuenta está lista. Tus documentos empiezan en la carpeta «mis documentos».",

@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { embeddedUrl, runningClusterPort, startEmbeddedCluster, type EmbeddedCluster } from "@/lib/db/embedded";
+import * as schema from "@/lib/db/schema";
+import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+
+const run = promisify(execFile);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-cli-"));
+fs.chmodSync(dataDir, 0o755);
+const databaseDir = path.join(dataDir, "postgres");
+let appCluster: EmbeddedCluster | undefined;
+
+/** The CLI as a person runs it, on its own DATA_DIR (embedded database, no DATABASE_URL). */
+async function cli(...args: string[]) {
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+  delete env.DATABASE_URL;
+  delete env.AUTH_SECRET;
+  return run("npx", ["tsx", "scripts/cli.ts", ...args], { env, cwd: path.resolve(import.meta.dirname, "..") });
+}
+
+async function keyAuthenticates(port: number, key: string) {
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { postgresPassword: string };
+  const sql = postgres(embeddedUrl(port, secrets.postgresPassword), { max: 1, onnotice: () => {} });
+  try {
+    return await authenticateApiKey(drizzle(sql, { schema }), key);
+  } finally {
+    await sql.end();
+  }
+}
+
+afterAll(async () => {
+  await appCluster?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("npm run cli", () => {
+  it("works when the app is not running: starts the embedded database for itself and stops it", async () => {
+    const created = await cli("user:create", "--email", "ana@example.com", "--password", "contraseña1", "--name", "Ana Núñez");
+    expect(created.stdout).toContain('Created user ana@example.com');
+    expect(created.stdout).toContain('"mis documentos"');
+    const { stdout } = await cli("api-key:create", "--email", "ana@example.com");
+    const key = stdout.trim().split("\n").at(-1)!;
+    expect(key).toMatch(/^rk_[\w-]{32}$/);
+    expect(runningClusterPort(databaseDir)).toBeNull();
+
+    // The key it printed authenticates against the same database.
+    const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { postgresPassword: string };
+    appCluster = await startEmbeddedCluster({ databaseDir, password: secrets.postgresPassword, durable: false });
+    expect(await keyAuthenticates(appCluster.port, key)).toMatchObject({ via: "apiKey" });
+  }, 60_000);
+
+  it("works while the app runs: attaches to the app's database and leaves it running", async () => {
+    expect(appCluster).toBeDefined(); // started by the previous test, as `npm start` would
+    const { stdout } = await cli("api-key:create", "--email", "ana@example.com", "--name", "erp");
+    const key = stdout.trim().split("\n").at(-1)!;
+    expect(runningClusterPort(databaseDir)).toBe(appCluster!.port);
+    expect(await keyAuthenticates(appCluster!.port, key)).toMatchObject({ via: "apiKey" });
+  }, 60_000);
+
+  it("explains bad arguments and exits non-zero", async () => {
+    const err = (await cli("user:create", "--email", "not-an-email", "--password", "x").catch((e: unknown) => e)) as { code: number; stderr: string };
+    expect(err.code).toBe(1);
+    expect(err.stderr).toContain("--email: Enter a valid e-mail address.");
+    expect(err.stderr).toContain("--password: The password must have at least 8 characters.");
+  }, 60_000);
+});
