@@ -18,7 +18,7 @@ let appCluster: EmbeddedCluster | undefined;
 
 /** The CLI as a person runs it, on its own DATA_DIR (embedded database, no DATABASE_URL). */
 async function cli(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   delete env.DATABASE_URL;
   delete env.AUTH_SECRET;
   return run("npx", ["tsx", "scripts/cli.ts", ...args], { env, cwd: path.resolve(import.meta.dirname, "..") });
