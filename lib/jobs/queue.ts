@@ -35,6 +35,8 @@ export function getBoss(): Promise<PgBoss> {
     await createQueues(boss);
     return boss;
   })();
+  // A failed start (database not up yet) must not be remembered: the next call tries again.
+  store[KEY].catch(() => (store[KEY] = undefined));
   return store[KEY];
 }
 
