@@ -34,9 +34,15 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().optional(),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Largest PDF accepted on upload, in MiB. */
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  /** Where uploaded and sealed files live (content-addressed). Defaults to DATA_DIR/files. */
+  STORAGE_DIR: z.string().optional(),
+  /** Time zone of new work folders (reminders go out at remember_at in the folder's zone). */
+  DEFAULT_TIME_ZONE: z.string().default("America/Mexico_City"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO"> & { APP_URL: string; DATA_DIR: string; SEED_DEMO: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR"> & { APP_URL: string; DATA_DIR: string; STORAGE_DIR: string; SEED_DEMO: boolean };
 
 let cached: Env | undefined;
 
@@ -53,6 +59,7 @@ export function env(): Env {
     ...e,
     APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     DATA_DIR: path.resolve(e.DATA_DIR),
+    STORAGE_DIR: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files")),
     SEED_DEMO: seed,
   };
   return cached;

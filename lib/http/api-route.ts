@@ -14,7 +14,12 @@ import { sessionUser } from "@/lib/services/session-actor";
  * anything else a 500 with the request id, never a stack trace.
  */
 
-type AuthMode = "apiKey" | "session" | "none";
+/**
+ * apiKey: an API key (Bearer or X-Api-Key). session: the dashboard cookie. apiKeyOrSession: a key
+ * when one is presented, else the cookie, so the dashboard uses the public API (uploads with
+ * progress); cookie-authenticated writes must come from our own origin (CSRF).
+ */
+type AuthMode = "apiKey" | "session" | "apiKeyOrSession" | "none";
 
 type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined, A extends AuthMode> = {
   auth: A;
@@ -84,16 +89,32 @@ export function presentedApiKey(req: Request): string | null {
 
 async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null> {
   if (mode === "none") return null;
-  if (mode === "apiKey") {
-    const key = presentedApiKey(req);
+  const key = presentedApiKey(req);
+  if (mode === "apiKey" || (mode === "apiKeyOrSession" && key)) {
     const actor = key ? await authenticateApiKey(getDb(), key) : null;
     if (!actor) throw new AppError("UNAUTHORIZED", "Unauthorized");
     return actor;
   }
+  // No session cookie: answer 401 without asking Auth.js (API calls without a key end here).
+  if (!/(^|;\s*)(__Secure-)?authjs\.session-token/.test(req.headers.get("cookie") ?? "")) throw new AppError("UNAUTHORIZED", "Unauthorized");
   const session = await auth();
   const found = await sessionUser(session?.user?.id);
   if (!found) throw new AppError("UNAUTHORIZED", "Unauthorized");
+  if (mode === "apiKeyOrSession" && !sameOriginWrite(req)) throw new AppError("FORBIDDEN", "Cross-site request refused.");
   return found.actor;
+}
+
+/** Browsers send Origin on every non-GET fetch/XHR; a write from another site is refused. */
+function sameOriginWrite(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site";
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -6,6 +6,8 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   queue: QueueName;
   payload: S;
   handle: (data: z.output<S>) => Promise<void>;
+  /** Cron expression (UTC) for periodic jobs; pg-boss runs each tick once across all workers. */
+  schedule?: string;
 };
 
 export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {

@@ -1,4 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import type { DbOrTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -14,6 +16,8 @@ const store = globalThis as unknown as { [KEY]?: Promise<PgBoss> };
 export const QUEUES = {
   "deliver-webhook": { retryLimit: 3, retryDelay: 30, retryBackoff: true },
   "send-message": { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+  "notify-signatories": { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  "send-reminders": { retryLimit: 2, retryDelay: 30 },
 } satisfies Record<string, PgBoss.RetryOptions>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -40,9 +44,14 @@ export function getBoss(): Promise<PgBoss> {
   return store[KEY];
 }
 
-export async function enqueue(name: QueueName, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+/**
+ * Queues a job. Given a transaction, the job row is written in it: the job exists if and only
+ * if the caller's change commits, and a worker cannot pick it up before the data it needs is
+ * visible.
+ */
+export async function enqueue(name: QueueName, data: object, options: PgBoss.SendOptions = {}, tx?: DbOrTx): Promise<string> {
   const boss = await getBoss();
-  const id = await boss.send(name, data, options);
+  const id = await boss.send(name, data, tx ? { ...options, db: inTransaction(tx) } : options);
   if (!id) throw new Error(`Job not queued on ${name}`);
   return id;
 }
@@ -52,4 +61,23 @@ export async function closeQueue(): Promise<void> {
   const pending = store[KEY];
   store[KEY] = undefined;
   if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
+}
+
+/** pg-boss runs its SQL through `executeSql(text, values)`; this runs it in a drizzle transaction. */
+function inTransaction(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const pieces = text.split(/\$(\d+)/);
+      const chunks: SQL[] = pieces.map((piece, i) => (i % 2 === 0 ? sql.raw(piece) : sql`${asParameter(values[Number(piece) - 1])}`));
+      const rows = await tx.execute(sql.join(chunks));
+      return { rows: Array.from(rows) };
+    },
+  };
+}
+
+/** As node-postgres sends them (pg-boss's own driver): objects as JSON text, undefined as null. */
+function asParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+  return value;
 }

@@ -4,9 +4,11 @@ import { logger } from "@/lib/logger";
 import { deliverWebhookJob } from "./deliver-webhook";
 import type { JobDefinition } from "./job";
 import { createQueues } from "./queue";
+import { notifySignatoriesJob } from "./notify-signatories";
 import { sendMessageJob } from "./send-message";
+import { sendRemindersJob } from "./send-reminders";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };
@@ -35,6 +37,7 @@ export async function startWorker(): Promise<void> {
       }
     });
   }
+  for (const job of JOBS) if (job.schedule) await boss.schedule(job.queue, job.schedule, {}, { tz: "UTC" });
   store[KEY] = boss;
   logger().info({ queues: JOBS.map((j) => j.queue) }, "worker started");
 }

@@ -3,8 +3,12 @@ import { button, emailLayout, escapeHtml } from "./render";
 export type Locale = "es" | "en";
 export type RenderedMessage = { subject: string; html: string; text: string };
 
+type SigningParams = { name: string; documentName: string; ownerName: string; signingUrl: string };
 type TemplateParams = {
   welcome: { name: string; dashboardUrl: string };
+  "signing-request": SigningParams;
+  "signing-reminder": SigningParams & { reminder: number; of: number };
+  "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -31,15 +35,74 @@ const copy = {
       footer: "You receive this e-mail because you created a Rúbrica account.",
     }),
   },
+  "signing-request": {
+    es: (p: SigningParams) => ({
+      subject: `${p.ownerName} te pide firmar «${p.documentName}»`,
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        `${p.ownerName} te envió «${p.documentName}» para que lo firmes en Rúbrica.`,
+        "Puedes leerlo completo antes de firmar, con tu e.firma u otro certificado, o rechazarlo indicando el motivo.",
+        "Este enlace es personal: no lo compartas.",
+      ],
+      action: "Revisar y firmar",
+      footer: "Recibes este mensaje porque alguien te pidió firmar un documento con Rúbrica.",
+    }),
+    en: (p: SigningParams) => ({
+      subject: `${p.ownerName} asks you to sign “${p.documentName}”`,
+      greeting: `Hello ${p.name},`,
+      lines: [
+        `${p.ownerName} sent you “${p.documentName}” to sign on Rúbrica.`,
+        "You can read all of it before signing with your e.firma or another certificate, or reject it with a reason.",
+        "This link is personal: do not share it.",
+      ],
+      action: "Review and sign",
+      footer: "You receive this message because someone asked you to sign a document with Rúbrica.",
+    }),
+  },
+  "signing-reminder": {
+    es: (p: TemplateParams["signing-reminder"]) => ({
+      subject: `Recordatorio: «${p.documentName}» espera tu firma`,
+      greeting: `Hola, ${p.name}:`,
+      lines: [`${p.ownerName} sigue esperando tu firma en «${p.documentName}».`, `Recordatorio ${p.reminder} de ${p.of}. Este enlace es personal: no lo compartas.`],
+      action: "Revisar y firmar",
+      footer: "Dejarás de recibir recordatorios en cuanto firmes o rechaces el documento.",
+    }),
+    en: (p: TemplateParams["signing-reminder"]) => ({
+      subject: `Reminder: “${p.documentName}” is waiting for your signature`,
+      greeting: `Hello ${p.name},`,
+      lines: [`${p.ownerName} is still waiting for your signature on “${p.documentName}”.`, `Reminder ${p.reminder} of ${p.of}. This link is personal: do not share it.`],
+      action: "Review and sign",
+      footer: "Reminders stop as soon as you sign or reject the document.",
+    }),
+  },
+  "spectator-notice": {
+    es: (p: TemplateParams["spectator-notice"]) => ({
+      subject: `Te agregaron como observador de «${p.documentName}»`,
+      greeting: `Hola, ${p.name}:`,
+      lines: [`${p.ownerName} te agregó como observador de «${p.documentName}».`, `Firmantes: ${p.signers.join(", ")}.`, "No necesitas hacer nada; te avisaremos cuando el proceso termine."],
+      action: null,
+      footer: "Recibes este mensaje porque alguien te agregó como observador de un documento en Rúbrica.",
+    }),
+    en: (p: TemplateParams["spectator-notice"]) => ({
+      subject: `You were added as an observer of “${p.documentName}”`,
+      greeting: `Hello ${p.name},`,
+      lines: [`${p.ownerName} added you as an observer of “${p.documentName}”.`, `Signers: ${p.signers.join(", ")}.`, "You need not do anything; we will tell you when signing is complete."],
+      action: null,
+      footer: "You receive this message because someone added you as an observer of a document on Rúbrica.",
+    }),
+  },
 } as const;
 
-const actionUrl = (name: TemplateName, params: TemplateParams[TemplateName]): string | null =>
-  name === "welcome" ? (params as TemplateParams["welcome"]).dashboardUrl : null;
+function actionUrl(params: TemplateParams[TemplateName]): string | null {
+  if ("dashboardUrl" in params) return params.dashboardUrl;
+  if ("signingUrl" in params) return params.signingUrl;
+  return null;
+}
 
 /** Renders a message in the recipient's language as HTML (e-mail) and plain text (WhatsApp, text part). */
 export function renderMessage<N extends TemplateName>(name: N, locale: Locale, params: TemplateParams[N]): RenderedMessage {
   const c = (copy[name][locale] as (p: TemplateParams[N]) => { subject: string; greeting: string; lines: readonly string[]; action: string | null; footer: string })(params);
-  const url = actionUrl(name, params);
+  const url = actionUrl(params);
   const bodyHtml = [
     `<p>${escapeHtml(c.greeting)}</p>`,
     ...c.lines.map((l) => `<p>${escapeHtml(l)}</p>`),

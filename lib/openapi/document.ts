@@ -1,8 +1,9 @@
 import { buildOpenApiDocument } from "./registry";
 import { dashboardOperations } from "./operations/dashboard";
+import { signingOperations } from "./operations/signing";
 import { systemOperations } from "./operations/system";
 
-export const operations = [...systemOperations, ...dashboardOperations];
+export const operations = [...systemOperations, ...signingOperations, ...dashboardOperations];
 
 const description = `Rúbrica: electronic signature and identity verification for Mexico.
 

@@ -2,6 +2,8 @@
 export type Actor = {
   userId: string;
   role: "user" | "admin";
+  /** The user's language, for localized labels in API answers (folder roles). */
+  locale: "es" | "en";
   via: "session" | "apiKey";
   apiKeyId?: string;
 };

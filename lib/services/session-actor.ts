@@ -8,5 +8,5 @@ export async function sessionUser(userId: string | undefined): Promise<{ user: U
   if (!userId) return null;
   const user = await findUserById(getDb(), userId);
   if (!user) return null;
-  return { user, actor: { userId: user.id, role: user.role, via: "session" } };
+  return { user, actor: { userId: user.id, role: user.role, locale: user.locale, via: "session" } };
 }

@@ -8,7 +8,7 @@ import { createUser } from "@/lib/services/users/create-user";
 export async function seedUser(overrides: { name?: string; role?: "user" | "admin" } = {}) {
   const email = `u${crypto.randomBytes(5).toString("hex")}@example.com`;
   const user = await createUser(getDb(), { name: overrides.name ?? "Begoña Ibáñez", email, password: "contraseña-segura", role: overrides.role });
-  const actor: Actor = { userId: user.id, role: user.role, via: "session" };
+  const actor: Actor = { userId: user.id, role: user.role, locale: user.locale, via: "session" };
   return { user, actor };
 }
 

@@ -9,7 +9,7 @@ import { requireUser } from "../require-user";
 export default async function DashboardHome() {
   const { user, actor } = await requireUser();
   const { locale, t } = await serverTranslate();
-  const folders = await listWorkFolders(getDb(), actor);
+  const { items: folders } = await listWorkFolders(getDb(), actor);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t("dashboard.welcome", { name: user.name })}</h1>

@@ -4,3 +4,4 @@ export * from "./api-keys";
 export * from "./audit-events";
 export * from "./webhooks";
 export * from "./messages";
+export * from "./documents";

@@ -10,7 +10,7 @@ const LAST_USED_RESOLUTION_MS = 60_000; // one write a minute per key at most, n
 export async function authenticateApiKey(db: DbOrTx, presented: string): Promise<Actor | null> {
   if (!looksLikeApiKey(presented)) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId, role: users.role, lastUsedAt: apiKeys.lastUsedAt })
+    .select({ id: apiKeys.id, userId: apiKeys.userId, role: users.role, locale: users.locale, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(presented)), isNull(apiKeys.revokedAt)));
@@ -22,5 +22,5 @@ export async function authenticateApiKey(db: DbOrTx, presented: string): Promise
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)))));
   }
-  return { userId: row.userId, role: row.role, via: "apiKey", apiKeyId: row.id };
+  return { userId: row.userId, role: row.role, locale: row.locale, via: "apiKey", apiKeyId: row.id };
 }

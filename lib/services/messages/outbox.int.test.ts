@@ -9,16 +9,16 @@ import { sendMessage } from "./send-message";
 describe("outgoing messages without SMTP or WhatsApp credentials", () => {
   it("sign-up sends a welcome e-mail in the user's language, captured in their outbox", async () => {
     const user = await signUp(getDb(), { name: "Nuño Peña", email: "nuno@example.com", password: "contraseña-1", locale: "en" });
-    const [message] = await listOutbox(getDb(), { userId: user.id, role: "user", via: "session" });
+    const [message] = await listOutbox(getDb(), { userId: user.id, role: "user", locale: "en", via: "session" });
     expect(message).toMatchObject({ channel: "email", recipient: "nuno@example.com", subject: "Welcome to Rúbrica", template: "welcome", locale: "en", status: "queued" });
     expect(message!.html).toContain("Hello Nuño Peña,");
     await dispatchMessage(getDb(), message!.id);
-    const after = await findOutboxMessage(getDb(), { userId: user.id, role: "user", via: "session" }, message!.id);
+    const after = await findOutboxMessage(getDb(), { userId: user.id, role: "user", locale: "en", via: "session" }, message!.id);
     expect(after).toMatchObject({ status: "captured", attempts: 1, error: null });
     expect(after!.sentAt).toBeInstanceOf(Date);
     // Dispatching again (a duplicate job) changes nothing.
     await dispatchMessage(getDb(), message!.id);
-    expect((await findOutboxMessage(getDb(), { userId: user.id, role: "user", via: "session" }, message!.id))!.attempts).toBe(1);
+    expect((await findOutboxMessage(getDb(), { userId: user.id, role: "user", locale: "en", via: "session" }, message!.id))!.attempts).toBe(1);
   });
 
   it("captures WhatsApp messages as plain text", async () => {

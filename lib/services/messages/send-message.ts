@@ -27,6 +27,7 @@ export async function sendMessage<N extends TemplateName>(
       text: rendered.text,
     })
     .returning();
-  await enqueue("send-message", { messageId: message!.id });
+  // In the caller's transaction: the dispatch job exists only if the message row commits.
+  await enqueue("send-message", { messageId: message!.id }, {}, db);
   return message!;
 }

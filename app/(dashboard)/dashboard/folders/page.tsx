@@ -7,7 +7,7 @@ import { requireUser } from "../../require-user";
 export default async function FoldersPage() {
   const { actor } = await requireUser();
   const { locale, t } = await serverTranslate();
-  const folders = await listWorkFolders(getDb(), actor);
+  const { items: folders } = await listWorkFolders(getDb(), actor);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("nav.folders")}</h1>

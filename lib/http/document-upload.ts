@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { AppError, INVALID_DATA_MESSAGE } from "@/lib/errors";
+import { createDocumentInput, type CreateDocumentInput } from "@/lib/schemas/signing";
+import { fieldErrors } from "./api-route";
+
+export type DocumentUpload = { input: CreateDocumentInput; bytes: Uint8Array; fileName?: string };
+
+/**
+ * Reads POST /v1/containers/{uuid}/documents in either form: multipart (`file` + `document`
+ * JSON) or JSON with `file_base64`. Field paths in 422 answers are those of the document JSON
+ * (signatures.0.email) in both forms; the file is `file`.
+ */
+export async function readDocumentUpload(req: Request): Promise<DocumentUpload> {
+  const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
+  const type = req.headers.get("content-type") ?? "";
+  const multipart = /^multipart\/form-data/i.test(type);
+  // Base64 is 4/3 of the file; leave room for the rest of the body.
+  const bodyLimit = Math.ceil(limit * (multipart ? 1 : 4 / 3)) + 1024 * 1024;
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > bodyLimit) throw tooLarge();
+
+  if (multipart) {
+    const form = await req.formData().catch(() => {
+      throw invalidBody({ body: ["The multipart body could not be read."] });
+    });
+    const file = form.get("file");
+    const document = form.get("document");
+    if (!(file instanceof Blob)) throw invalidBody({ file: ["Required: the PDF as the `file` part."] });
+    if (file.size > limit) throw tooLarge();
+    const json = typeof document === "string" ? parseJson(document, "document") : document instanceof Blob ? parseJson(await document.text(), "document") : {};
+    return { input: parseInput(json), bytes: new Uint8Array(await file.arrayBuffer()), fileName: "name" in file ? (file as File).name : undefined };
+  }
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data (file + document) or application/json with file_base64.");
+  }
+  const text = await req.text();
+  if (text.length > bodyLimit) throw tooLarge();
+  const json = parseJson(text, "body") as Record<string, unknown>;
+  const base64 = typeof json?.file_base64 === "string" ? json.file_base64.replace(/^data:application\/pdf;base64,/, "").replace(/\s/g, "") : null;
+  if (!base64) throw invalidBody({ file_base64: ["Required: the PDF as Base64 (or send multipart/form-data)."] });
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw invalidBody({ file_base64: ["Must be Base64."] });
+  const bytes = new Uint8Array(Buffer.from(base64, "base64"));
+  if (bytes.byteLength > limit) throw tooLarge();
+  return { input: parseInput(json), bytes };
+}
+
+function parseInput(json: unknown): CreateDocumentInput {
+  const parsed = createDocumentInput.safeParse(json);
+  if (!parsed.success) throw invalidBody(fieldErrors(parsed.error as z.ZodError));
+  return parsed.data;
+}
+
+function parseJson(text: string, field: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidBody({ [field]: ["Must be valid JSON."] });
+  }
+}
+
+const invalidBody = (errors: Record<string, string[]>) => new AppError("INVALID", INVALID_DATA_MESSAGE, errors);
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);

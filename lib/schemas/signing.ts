@@ -1,0 +1,287 @@
+import { z } from "zod";
+import { checkRfc } from "@/lib/mx/rfc";
+import { uuidParam } from "./common";
+
+// Signing API (/v1): inputs and the resource shapes of the reference. Browser-safe.
+
+export const SIGNATURE_TYPE_VALUES = ["FIREL", "TEPJF", "EFIRMA", "RUBRICA"] as const;
+export const DOCUMENT_STATUS_NAMES = ["DRAFT", "IN_PROCESS", "COMPLETED", "REJECTED", "CANCELLED", "EXPIRED"] as const;
+export const MAX_SIGNATORIES = 50;
+export const MAX_SPECTATORS = 50;
+
+const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Must be an e-mail address." }))
+  .pipe(z.string().max(254));
+
+/** Mexican numbers may come as 10 digits (national) or in E.164; stored as E.164. */
+export const phone = z
+  .string()
+  .transform((v) => v.replace(/[\s().-]/g, ""))
+  .pipe(z.string().regex(/^(\+?52)?\d{10}$|^\+\d{8,15}$/, "Must be a 10-digit Mexican number or an international number starting with +."))
+  .transform((v) => (v.startsWith("+") ? v : v.length === 10 ? `+52${v}` : `+${v}`));
+
+export const rfc = z
+  .string()
+  .superRefine((v, ctx) => {
+    if (!checkRfc(v).valid) ctx.addIssue({ code: "custom", message: "Must be an RFC: 4 letters (3 for a company), YYMMDD and a 3-character homoclave." });
+  })
+  .transform((v) => {
+    const checked = checkRfc(v);
+    return checked.valid ? checked.normalized : v;
+  });
+
+/** A signature box in fractions of the page (0–1, origin top-left), so it fits any page size. */
+export const signatureBox = z
+  .object({
+    page: z.number().int().min(1),
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().gt(0).max(1),
+    height: z.number().gt(0).max(1),
+  })
+  .refine((b) => b.x + b.width <= 1.0001 && b.y + b.height <= 1.0001, "The box must fit inside the page.")
+  .meta({ id: "SignatureBox" });
+export type SignatureBox = z.infer<typeof signatureBox>;
+
+/** `positions` is serialized JSON in the reference; an array is accepted too. Stored serialized. */
+export const positions = z
+  .union([z.string(), z.array(z.unknown())])
+  .transform((v, ctx) => {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Must be serialized JSON: an array of {page, x, y, width, height}." });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(signatureBox).max(20, "At most 20 boxes per signer."))
+  .describe("Serialized JSON (or an array) of boxes {page, x, y, width, height}; x, y, width and height are fractions of the page (0–1, origin top-left). Used when sign_position is CUSTOM.");
+
+export const signatoryInput = z.object({
+  name,
+  email,
+  phone: phone.optional().nullable(),
+  rfc: rfc.optional().nullable(),
+  positions: positions.optional().nullable(),
+});
+export type SignatoryInput = z.output<typeof signatoryInput>;
+
+export const spectatorInput = z.object({ name, email });
+
+const clockTime = z.object({
+  hour: z.number().int().min(0).max(23),
+  minute: z.number().int().min(0).max(59).default(0),
+  second: z.number().int().min(0).max(59).default(0),
+  nano: z.number().int().min(0).max(999_999_999).default(0),
+});
+
+/** remember_at as the reference's {hour, minute, second, nano} or as "HH:MM[:SS]"; kept as "HH:MM:SS". */
+export const rememberAt = z
+  .union([
+    clockTime,
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Must be HH:MM or HH:MM:SS.")
+      .transform((v) => {
+        const [hour, minute, second = 0] = v.split(":").map(Number) as [number, number, number?];
+        return { hour, minute, second, nano: 0 };
+      }),
+  ])
+  .transform((t) => [t.hour, t.minute, t.second].map((n) => String(n).padStart(2, "0")).join(":"));
+
+const tries = z.number().int().min(0, "Must be 0 or more.").max(30, "At most 30 reminders.");
+const rememberEvery = z.number().int().min(1, "At least 1 day.").max(365, "At most 365 days.");
+
+const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
+  const seen = new Map<string, number>();
+  list?.forEach((s, i) => {
+    if (seen.has(s.email)) ctx.addIssue({ code: "custom", path: [field, i, "email"], message: "This e-mail is already in the list." });
+    seen.set(s.email, i);
+  });
+};
+
+export const createDocumentInput = z
+  .object({
+    file_name: z.string().trim().min(1).max(255).optional(),
+    signatures: z.array(signatoryInput).min(1, "At least one signatory.").max(MAX_SIGNATORIES, `At most ${MAX_SIGNATORIES} signatories.`),
+    spectators: z.array(spectatorInput).max(MAX_SPECTATORS).default([]),
+    tries: tries.default(3),
+    remember_every: rememberEvery.default(1),
+    remember_at: rememberAt.default("09:00:00"),
+    signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
+    sign_position: z.enum(["DEFAULT", "CUSTOM"]).default("DEFAULT"),
+    notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
+    config: z
+      .object({
+        allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
+      })
+      .default({ allow_type_signatures: ["EFIRMA", "FIREL", "TEPJF"] }),
+  })
+  .superRefine((d, ctx) => {
+    uniqueEmails(d.signatures, ctx, "signatures");
+    uniqueEmails(d.spectators, ctx, "spectators");
+  })
+  .meta({ id: "CreateDocumentRequest" });
+export type CreateDocumentInput = z.output<typeof createDocumentInput>;
+
+/** The JSON form of document creation: the same fields plus the file as Base64. */
+export const createDocumentJsonBody = createDocumentInput.and(
+  z.object({ file_base64: z.string().min(1, "Required: the PDF as Base64.") }),
+);
+
+export const updateDocumentInput = z
+  .object({
+    signatures: z.array(signatoryInput).min(1, "At least one signatory.").max(MAX_SIGNATORIES).optional(),
+    spectators: z.array(spectatorInput).max(MAX_SPECTATORS).optional(),
+    tries: tries.optional(),
+    remember_every: rememberEvery.optional(),
+    company_id: uuidParam.optional(),
+    remember_at: rememberAt.optional(),
+  })
+  .superRefine((d, ctx) => {
+    uniqueEmails(d.signatures, ctx, "signatures");
+    uniqueEmails(d.spectators, ctx, "spectators");
+  });
+export type UpdateDocumentInput = z.output<typeof updateDocumentInput>;
+
+export const updateDocumentBody = z
+  .object({ updateDocumentRequest: updateDocumentInput })
+  .meta({ id: "UpdateDocumentRequest", description: "Every field is optional; a field left out is not changed. `signatures` is the whole list: signatories are matched by e-mail." });
+
+export const createCompanyBody = z
+  .object({
+    name,
+    rfc: rfc.optional().nullable(),
+    logo: z.string().max(1_500_000, "The logo is too large (1 MB).").regex(/^[A-Za-z0-9+/=\s]*$/, "Must be Base64.").optional(),
+    time_zone: z
+      .string()
+      .refine((tz) => Intl.supportedValuesOf("timeZone").includes(tz) || tz === "UTC", "Must be an IANA time zone such as America/Mexico_City.")
+      .optional(),
+  })
+  .meta({ id: "CreateCompanyRequest" });
+
+export const inviteMemberBody = z.object({ email }).meta({ id: "InviteMemberRequest" });
+
+const intFromQuery = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, "Must be an integer.")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Must be ${min} or more.`).max(max, `Must be ${max} or less.`));
+
+export const containerDocumentsQuery = z.object({
+  page: intFromQuery(0, 1_000_000).optional().describe("Page number, from 0."),
+  size: intFromQuery(1, 100).optional().describe("Items per page, 1–100 (default 20)."),
+  search: z.string().max(200).optional().describe("Only documents whose file name contains this text (case-insensitive). Not in the reference."),
+});
+
+export const COMPANY_SORT_FIELDS = ["name", "created_at", "updated_at"] as const;
+export const companiesQuery = z.object({
+  role: z.enum(["ROLE_OWNER", "ROLE_INVITED"]).optional(),
+  "pageable.page": intFromQuery(0, 1_000_000).optional().describe("Page number, from 0."),
+  "pageable.size": intFromQuery(1, 100).optional().describe("Items per page, 1–100 (default 20)."),
+  "pageable.sort": z
+    .string()
+    .regex(new RegExp(`^(${COMPANY_SORT_FIELDS.join("|")})(,(asc|desc))?$`, "i"), `Must be a field (${COMPANY_SORT_FIELDS.join(", ")}) optionally followed by ,asc or ,desc.`)
+    .optional()
+    .describe("For example name,asc."),
+});
+
+export const documentParams = z.object({ uuid: uuidParam });
+
+// ---- responses -------------------------------------------------------------------------------
+
+const pageMeta = z.array(
+  z.object({ page: z.object({ total: z.number().int(), initialItem: z.number().int(), totalItems: z.number().int() }) }),
+);
+
+export const signatureResource = z
+  .object({
+    type: z.literal("signatures"),
+    id: z.uuid(),
+    links: z.object({ self: z.string() }),
+    attributes: z.object({
+      name: z.string(),
+      rfc: z.string().nullable(),
+      curp: z.string().nullable(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      positions: z.string().nullable(),
+      sign_status: z.enum(["PENDING", "SIGNED", "REJECTED"]),
+      certificate_serial_number: z.string().nullable(),
+      certificate_issuer_name: z.string().nullable(),
+      signed_at: z.string().nullable(),
+      signature: z.string().nullable(),
+      updatedAt: z.string(),
+      createdAt: z.string(),
+    }),
+    relationships: z.object({ timestamp: z.record(z.string(), z.unknown()).nullable() }),
+  })
+  .meta({ id: "Signature" });
+
+export const documentResource = z
+  .object({
+    type: z.literal("documents"),
+    id: z.uuid(),
+    links: z.object({ self: z.string() }),
+    attributes: z.object({
+      original_hash: z.string().describe("SHA-256 of the uploaded file, 64 uppercase hex characters."),
+      file_name: z.string(),
+      sign_status: z.number().int().describe("0 draft, 1 in process, 2 completed, 3 rejected, 4 cancelled, 5 expired."),
+      sign_status_name: z.enum(DOCUMENT_STATUS_NAMES),
+      signed: z.boolean(),
+      signature_mode: z.literal("PDF_SIGNATURE"),
+      signature_ordered: z.enum(["INACTIVE", "ACTIVE"]),
+      owner: z.string().describe('Display name plus address, e.g. "Sofía Peña <sofia@example.com>".'),
+      isOwner: z.boolean(),
+      rejected_message: z.string().nullable(),
+      tries: z.number().int(),
+      remember_at: z.string().describe("HH:MM:SS, folder time zone."),
+      remember_every: z.number().int(),
+      signed_at: z.string().nullable(),
+      created_at: z.string().describe("e.g. 2026-11-22T01:24:47.123456 (fractional seconds, no zone; UTC)."),
+      notification_mode: z.enum(["ENABLED", "DISABLED"]),
+      config: z.object({ allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)) }),
+      sign_position: z.enum(["DEFAULT", "CUSTOM"]),
+      createdBy: z.string().nullable(),
+      spectators: z.array(z.object({ name: z.string(), email: z.string() })),
+      pages: z.number().int(),
+    }),
+    relationships: z.object({
+      signatories: z.object({ data: z.array(signatureResource), links: z.object({ self: z.literal("/signatures") }) }),
+      constancy: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  })
+  .meta({ id: "Document" });
+export type DocumentResource = z.infer<typeof documentResource>;
+
+export const companyResource = z
+  .object({
+    type: z.literal("companies"),
+    id: z.uuid(),
+    links: z.object({ self: z.string() }),
+    attributes: z.object({
+      logo: z.string(),
+      name: z.string(),
+      role: z.string(),
+      roleKey: z.enum(["owner", "invited"]),
+      rfc: z.string().nullable(),
+      time_zone: z.string(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  })
+  .meta({ id: "Company" });
+export type CompanyResource = z.infer<typeof companyResource>;
+
+const envelope = <T extends z.ZodType>(item: T, self: string, id: string) =>
+  z.object({ data: z.array(item), meta: pageMeta, links: z.object({ self: z.literal(self) }) }).meta({ id });
+
+export const documentList = envelope(documentResource, "/documents", "DocumentList");
+export const companyList = envelope(companyResource, "/companies", "CompanyList");
+export const documentEnvelope = z.object({ data: documentResource }).meta({ id: "DocumentResponse" });

@@ -1,0 +1,109 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { DbOrTx, Tx } from "@/lib/db/client";
+import { documents, folderMemberships, signatories, spectators, workFolders, type DocumentRow, type Signatory } from "@/lib/db/schema";
+import { AppError, invalid } from "@/lib/errors";
+import { enqueue } from "@/lib/jobs/queue";
+import type { SignatoryInput, UpdateDocumentInput } from "@/lib/schemas/signing";
+import type { Actor } from "@/lib/services/actor";
+import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { nextReminderAt } from "@/lib/services/notices/reminder-schedule";
+import { findAccessibleDocument } from "./document-view";
+import { assertOpenForChanges } from "./document-state";
+import { serializePositions } from "./signatory-positions";
+
+/**
+ * PATCH of the reference: signers matched by e-mail (signed or rejected ones cannot change or
+ * go), new ones added and notified, missing pending ones removed (their links stop working),
+ * spectators replaced, reminder settings and folder changed. One transaction, the document row
+ * locked, so two concurrent updates apply one after the other.
+ */
+export async function updateDocument(db: DbOrTx, actor: Actor, documentId: string, input: UpdateDocumentInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { document } = await findAccessibleDocument(tx, actor, documentId, { forUpdate: true });
+    assertOpenForChanges(document);
+    const changes: Partial<DocumentRow> = { updatedAt: new Date() };
+    if (input.company_id && input.company_id !== document.folderId) {
+      const [member] = await tx
+        .select({ role: folderMemberships.role })
+        .from(folderMemberships)
+        .where(and(eq(folderMemberships.folderId, input.company_id), eq(folderMemberships.userId, actor.userId)));
+      if (!member) throw invalid("company_id", "No work folder with this id is yours or shared with you.");
+      changes.folderId = input.company_id;
+    }
+    if (input.tries !== undefined) changes.tries = input.tries;
+    if (input.remember_every !== undefined) changes.rememberEvery = input.remember_every;
+    if (input.remember_at !== undefined) changes.rememberAt = input.remember_at;
+    const [updated] = await tx.update(documents).set(changes).where(eq(documents.id, documentId)).returning();
+
+    const summary: Record<string, unknown> = { fields: Object.keys(input) };
+    if (input.signatures) Object.assign(summary, await replaceSignatories(tx, updated!, input.signatures));
+    if (input.spectators) await replaceSpectators(tx, documentId, input.spectators);
+    await rescheduleReminders(tx, updated!);
+    await recordAuditEvent(tx, { actorUserId: actor.userId, action: "document.updated", subjectType: "document", subjectId: documentId, data: summary });
+    if (updated!.notificationMode === "ENABLED") await enqueue("notify-signatories", { documentId }, {}, tx);
+  });
+}
+
+async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: SignatoryInput[]) {
+  const current = await tx.select().from(signatories).where(and(eq(signatories.documentId, document.id), isNull(signatories.removedAt)));
+  const byEmail = new Map(current.map((s) => [s.email.toLowerCase(), s]));
+  const wantedEmails = new Set(wanted.map((w) => w.email));
+  const positions = serializePositions(wanted, document.pageCount);
+
+  for (const s of current) {
+    if (s.signStatus === "PENDING") continue;
+    const verb = s.signStatus === "SIGNED" ? "signed" : "rejected";
+    const i = wanted.findIndex((w) => w.email === s.email.toLowerCase());
+    if (i < 0) throw new AppError("CONFLICT", `${s.email} already ${verb}; a signatory who ${verb} cannot be removed.`);
+    if (differs(s, wanted[i]!, positions[i]!)) throw new AppError("CONFLICT", `${s.email} already ${verb}; their name, phone, RFC and positions cannot change.`);
+  }
+
+  const now = new Date();
+  const removed = current.filter((s) => s.signStatus === "PENDING" && !wantedEmails.has(s.email.toLowerCase()));
+  if (removed.length) {
+    await tx.update(signatories).set({ removedAt: now, nextReminderAt: null, updatedAt: now }).where(inArray(signatories.id, removed.map((s) => s.id)));
+  }
+  let added = 0;
+  for (const [i, w] of wanted.entries()) {
+    const existing = byEmail.get(w.email);
+    const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, positions: positions[i]! };
+    if (!existing) {
+      await tx.insert(signatories).values({ documentId: document.id, email: w.email, ...fields });
+      added++;
+    } else if (existing.signStatus === "PENDING" && (differs(existing, w, positions[i]!) || existing.position !== i)) {
+      await tx.update(signatories).set({ ...fields, updatedAt: now }).where(eq(signatories.id, existing.id));
+    } else if (existing.position !== i) {
+      await tx.update(signatories).set({ position: i }).where(eq(signatories.id, existing.id));
+    }
+  }
+  return { added, removed: removed.map((s) => s.email) };
+}
+
+function differs(s: Signatory, w: SignatoryInput, positions: string | null): boolean {
+  return s.name !== w.name || (s.phone ?? null) !== (w.phone ?? null) || (s.rfc ?? null) !== (w.rfc ?? null) || (s.positions ?? null) !== positions;
+}
+
+/** Spectators are replaced; one who stays keeps their "already notified" mark. */
+async function replaceSpectators(tx: Tx, documentId: string, wanted: { name: string; email: string }[]) {
+  const before = await tx.select().from(spectators).where(eq(spectators.documentId, documentId));
+  const notified = new Map(before.map((s) => [s.email.toLowerCase(), s.notifiedAt]));
+  await tx.delete(spectators).where(eq(spectators.documentId, documentId));
+  if (wanted.length) {
+    await tx.insert(spectators).values(wanted.map((w, i) => ({ documentId, position: i, name: w.name, email: w.email, notifiedAt: notified.get(w.email) ?? null })));
+  }
+}
+
+/** A new schedule applies to reminders not yet sent. */
+async function rescheduleReminders(tx: Tx, document: DocumentRow) {
+  const [folder] = await tx.select({ timeZone: workFolders.timeZone }).from(workFolders).where(eq(workFolders.id, document.folderId));
+  const plan = { tries: document.tries, rememberEvery: document.rememberEvery, rememberAt: document.rememberAt, timeZone: folder!.timeZone };
+  const waiting = await tx
+    .select()
+    .from(signatories)
+    .where(and(eq(signatories.documentId, document.id), eq(signatories.signStatus, "PENDING"), isNull(signatories.removedAt)));
+  for (const s of waiting) {
+    if (!s.notifiedAt) continue;
+    const next = nextReminderAt(s.notifiedAt, s.remindersSent, plan);
+    if (next?.getTime() !== s.nextReminderAt?.getTime()) await tx.update(signatories).set({ nextReminderAt: next }).where(eq(signatories.id, s.id));
+  }
+}

@@ -1,0 +1,40 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { folderMemberships, users } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import type { Actor } from "@/lib/services/actor";
+import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { requireFolderRole } from "./folder-access";
+
+export async function listFolderMembers(db: DbOrTx, actor: Actor, folderId: string) {
+  await requireFolderRole(db, actor, folderId);
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email, role: folderMemberships.role, since: folderMemberships.createdAt })
+    .from(folderMemberships)
+    .innerJoin(users, eq(users.id, folderMemberships.userId))
+    .where(eq(folderMemberships.folderId, folderId))
+    .orderBy(asc(folderMemberships.createdAt));
+}
+
+/** Shares a folder with another Rúbrica user (ROLE_INVITED). Only the owner can invite. */
+export async function inviteFolderMember(db: DbOrTx, actor: Actor, folderId: string, email: string) {
+  await requireFolderRole(db, actor, folderId, "owner");
+  const [invitee] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!invitee) throw new AppError("INVALID", "The given data was invalid.", { email: ["No Rúbrica account uses this e-mail; ask them to sign up first."] });
+  const [added] = await db.insert(folderMemberships).values({ folderId, userId: invitee.id, role: "invited" }).onConflictDoNothing().returning();
+  if (!added) throw new AppError("CONFLICT", "This person is already a member of the folder.");
+  await recordAuditEvent(db, { actorUserId: actor.userId, action: "folder.member_invited", subjectType: "work_folder", subjectId: folderId, data: { userId: invitee.id } });
+  return { userId: invitee.id, name: invitee.name, email: invitee.email, role: "invited" as const };
+}
+
+/** The owner removes an invited member, or a member leaves. The owner cannot be removed. */
+export async function removeFolderMember(db: DbOrTx, actor: Actor, folderId: string, userId: string) {
+  const role = await requireFolderRole(db, actor, folderId);
+  if (role !== "owner" && userId !== actor.userId) throw new AppError("FORBIDDEN", "Only the folder's owner can remove members.");
+  const [removed] = await db
+    .delete(folderMemberships)
+    .where(and(eq(folderMemberships.folderId, folderId), eq(folderMemberships.userId, userId), eq(folderMemberships.role, "invited")))
+    .returning();
+  if (!removed) throw new AppError("NOT_FOUND", "Member not found.");
+  await recordAuditEvent(db, { actorUserId: actor.userId, action: "folder.member_removed", subjectType: "work_folder", subjectId: folderId, data: { userId } });
+}

@@ -1,0 +1,81 @@
+/**
+ * The XML signing record of a document (schema: signing-record.xsd beside this file), modelled
+ * on Mexican practice: an electronicDocument with the file name and original hash, its signers
+ * with their certificate data, signature value and time, and the conservancy record (constancy)
+ * once sealed. Pure: it serializes what it is given.
+ */
+export const SIGNING_RECORD_NAMESPACE = "urn:rubrica:signing-record:1";
+
+export type SigningRecord = {
+  documentId: string;
+  fileName: string;
+  originalHash: string;
+  pages: number;
+  status: { code: number; name: string };
+  signed: boolean;
+  owner: { name: string; email: string };
+  createdAt: Date;
+  signedAt: Date | null;
+  generatedAt: Date;
+  signers: {
+    id: string;
+    order: number;
+    name: string;
+    email: string;
+    status: "PENDING" | "SIGNED" | "REJECTED";
+    rfc: string | null;
+    curp: string | null;
+    certificate: { base64: string | null; number: string | null; issuer: string | null } | null;
+    signature: string | null;
+    signedAt: Date | null;
+    rejectedReason: string | null;
+  }[];
+  conservancyRecord: { base64: string; authority: string | null; timestamp: Date | null } | null;
+};
+
+export function escapeXml(text: string): string {
+  // Characters XML 1.0 forbids (control characters other than tab/newline/return) are dropped.
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+}
+
+const el = (name: string, text: string | null, attrs = ""): string => (text === null ? "" : `<${name}${attrs}>${escapeXml(text)}</${name}>`);
+const iso = (d: Date) => d.toISOString();
+
+export function signingRecordXml(r: SigningRecord): string {
+  const signed = r.signers.filter((s) => s.status === "SIGNED").length;
+  const signers = r.signers
+    .map((s) =>
+      [
+        `    <signer id="${s.id}" order="${s.order}" status="${s.status}">`,
+        `      ${el("name", s.name)}`,
+        `      ${el("email", s.email)}`,
+        s.rfc ? `      ${el("rfc", s.rfc)}` : "",
+        s.curp ? `      ${el("curp", s.curp)}` : "",
+        s.certificate
+          ? `      <certificate${s.certificate.number ? ` number="${escapeXml(s.certificate.number)}"` : ""}${s.certificate.issuer ? ` issuer="${escapeXml(s.certificate.issuer)}"` : ""}>${escapeXml(s.certificate.base64 ?? "")}</certificate>`
+          : "",
+        s.signature ? `      ${el("signature", s.signature)}` : "",
+        s.signedAt ? `      ${el("signedAt", iso(s.signedAt))}` : "",
+        s.rejectedReason ? `      ${el("rejectedReason", s.rejectedReason)}` : "",
+        "    </signer>",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    )
+    .join("\n");
+  const record = r.conservancyRecord
+    ? `  <conservancyRecord${r.conservancyRecord.authority ? ` authority="${escapeXml(r.conservancyRecord.authority)}"` : ""}${r.conservancyRecord.timestamp ? ` timestamp="${iso(r.conservancyRecord.timestamp)}"` : ""}>${escapeXml(r.conservancyRecord.base64)}</conservancyRecord>\n`
+    : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<electronicDocument xmlns="${SIGNING_RECORD_NAMESPACE}" version="1.0" id="${r.documentId}" status="${r.status.name}" statusCode="${r.status.code}" signed="${r.signed}" generatedAt="${iso(r.generatedAt)}">
+  ${el("fileName", r.fileName)}
+  <originalHash algorithm="SHA-256">${r.originalHash}</originalHash>
+  <pages>${r.pages}</pages>
+  <owner name="${escapeXml(r.owner.name)}" email="${escapeXml(r.owner.email)}"/>
+  <createdAt>${iso(r.createdAt)}</createdAt>
+${r.signedAt ? `  <signedAt>${iso(r.signedAt)}</signedAt>\n` : ""}  <signers total="${r.signers.length}" signed="${signed}">
+${signers}
+  </signers>
+${record}</electronicDocument>
+`;
+}
