@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { outboxMessages, signatories } from "@/lib/db/schema";
+import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
+import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
+import { seedDocument } from "@/test/factories/documents";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { call } from "@/test/http";
+import { POST } from "./route";
+
+const resend = (key: string, uuid: string, signatureId: string) =>
+  call(POST, `/v1/documents/${uuid}/signatures/${signatureId}/notice`, { method: "POST", headers: { "x-api-key": key }, params: { uuid, signatureId } });
+
+describe("POST /v1/documents/{uuid}/signatures/{signatureId}/notice", () => {
+  it("sends the signer their link again by e-mail and WhatsApp", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const id = await seedDocument(actor);
+    const [, jose] = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(signatories.position);
+    const res = await resend(key, id, jose!.id);
+    expect(res.status).toBe(202);
+    const sent = await getDb().select().from(outboxMessages).where(and(eq(outboxMessages.template, "signing-request"), eq(outboxMessages.userId, actor.userId)));
+    expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual([["email", "jose@example.com"], ["whatsapp", "+525512345678"]]);
+    expect(sent[0]!.text).toContain(`/signature/sign-document/${jose!.id}`);
+  });
+
+  it("is for owners only: an invited member gets 403, a stranger 404, a signer of another document 404", async () => {
+    const owner = await seedUserWithKey();
+    const member = await seedUserWithKey();
+    const stranger = await seedUserWithKey();
+    const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
+    await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
+    const id = await seedDocument(owner.actor, { folderId: folder.id });
+    const other = await seedDocument(owner.actor);
+    const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
+    expect((await resend(member.key, id, signer!.id)).status).toBe(403);
+    expect((await resend(stranger.key, id, signer!.id)).status).toBe(404);
+    const mismatched = await resend(owner.key, other, signer!.id);
+    expect(mismatched.status).toBe(404);
+    expect(await mismatched.json()).toEqual({ message: "Signatory not found." });
+  });
+
+  it("answers 409 for a signer who already signed", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const id = await seedDocument(actor);
+    const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
+    await getDb().update(signatories).set({ signStatus: "SIGNED" }).where(eq(signatories.id, signer!.id));
+    const res = await resend(key, id, signer!.id);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: "This signatory already signed." });
+  });
+});

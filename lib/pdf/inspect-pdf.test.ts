@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { inspectPdf } from "./inspect-pdf";
+
+async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
+  const pdf = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) pdf.addPage();
+  return pdf.save(options);
+}
+
+describe("inspectPdf", () => {
+  it.each([1, 2, 37])("counts %i page(s)", async (pages) => {
+    expect(await inspectPdf(await pdfWith(pages))).toEqual({ ok: true, pageCount: pages });
+  });
+
+  it("reads PDFs with and without object streams", async () => {
+    expect(await inspectPdf(await pdfWith(2, { useObjectStreams: false }))).toEqual({ ok: true, pageCount: 2 });
+  });
+
+  it("accepts junk before the header, as PDF readers do (within 1 KiB)", async () => {
+    const body = await pdfWith(1);
+    const prefixed = Buffer.concat([Buffer.from("X".repeat(100)), Buffer.from(body)]);
+    expect(await inspectPdf(prefixed)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["text", Buffer.from("Hola, no soy un PDF")],
+    ["empty bytes", Buffer.alloc(0)],
+    ["a PNG", Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")],
+    ["a header after 1 KiB", Buffer.concat([Buffer.alloc(2048, 32), Buffer.from("%PDF-1.7")])],
+  ])("says %s is not a PDF", async (_, bytes) => {
+    expect(await inspectPdf(bytes)).toEqual({ ok: false, problem: "not-pdf" });
+  });
+
+  it("detects a password-protected PDF (qpdf, AES-256)", async () => {
+    const encrypted = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/encrypted.pdf"));
+    expect(await inspectPdf(encrypted)).toEqual({ ok: false, problem: "encrypted" });
+  });
+
+  it("calls a truncated or damaged file unreadable", async () => {
+    const whole = await pdfWith(3);
+    expect(await inspectPdf(whole.subarray(0, 200))).toEqual({ ok: false, problem: "unreadable" });
+    expect(await inspectPdf(Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF"))).toMatchObject({ ok: false });
+  });
+});
