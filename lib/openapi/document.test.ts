@@ -50,6 +50,11 @@ describe("OpenAPI document", () => {
     for (const ref of refs) expect(doc.components.schemas[ref.split("/").at(-1)!.replace(/"$/, "")], ref).toBeDefined();
   });
 
+  it("matches the committed openapi.json (run `npm run openapi` after changing the API)", () => {
+    const committed = JSON.parse(fs.readFileSync(path.join(root, "openapi.json"), "utf8"));
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(committed);
+  });
+
   it("shows the reference's error shapes", () => {
     expect(doc.components.schemas.ValidationError).toMatchObject({ type: "object", required: ["message", "errors"] });
     expect(doc.components.schemas.ServerError).toMatchObject({ required: ["message", "request_id"] });

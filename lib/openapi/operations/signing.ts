@@ -120,6 +120,17 @@ export const signingOperations: Operation[] = [
     responses: { 202: { description: "Queued." }, 403: { description: "Not the owner.", schema: errorBody }, ...notFound, ...closed },
   },
   {
+    method: "post",
+    path: "/v1/documents/{uuid}/signatures/{signatureId}/link",
+    operationId: "revealSigningLink",
+    summary: "A signer's personal link, to copy (not in the reference)",
+    description: "Owners only (the document's or the folder's). The link is a bearer secret: every call is recorded in the audit log with the caller and IP.",
+    tags,
+    security: "apiKey",
+    params: z.object({ uuid: uuidParam, signatureId: uuidParam }),
+    responses: { 200: { description: "The link.", schema: z.object({ url: z.url() }).meta({ id: "SigningLink" }) }, 403: { description: "Not the owner.", schema: errorBody }, ...notFound },
+  },
+  {
     method: "get",
     path: "/v1/companies",
     operationId: "listCompanies",

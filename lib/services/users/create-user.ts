@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { folderMemberships, users, workFolders, type User } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { newWebhookSecret } from "@/lib/services/webhooks/webhook-secret";
@@ -27,7 +28,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
       .onConflictDoNothing()
       .returning();
     if (!user) throw new AppError("CONFLICT", "An account with this e-mail already exists.", { email: ["An account with this e-mail already exists."] });
-    const [folder] = await tx.insert(workFolders).values({ name: DEFAULT_FOLDER_NAME, isDefault: true }).returning();
+    const [folder] = await tx.insert(workFolders).values({ name: DEFAULT_FOLDER_NAME, isDefault: true, timeZone: env().DEFAULT_TIME_ZONE }).returning();
     await tx.insert(folderMemberships).values({ folderId: folder!.id, userId: user.id, role: "owner" });
     await recordAuditEvent(tx, { actorUserId: user.id, action: "user.created", subjectType: "user", subjectId: user.id });
     return user;

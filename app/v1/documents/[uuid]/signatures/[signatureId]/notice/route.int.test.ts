@@ -50,3 +50,26 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/notice", () => {
     expect(await res.json()).toEqual({ message: "This signatory already signed." });
   });
 });
+
+describe("POST /v1/documents/{uuid}/signatures/{signatureId}/link", () => {
+  it("gives the owner the signer's link and records who saw it; members get 403, strangers 404", async () => {
+    const { POST: reveal } = await import("../link/route");
+    const { auditEvents } = await import("@/lib/db/schema");
+    const owner = await seedUserWithKey();
+    const member = await seedUserWithKey();
+    const stranger = await seedUserWithKey();
+    const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
+    await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
+    const id = await seedDocument(owner.actor, { folderId: folder.id });
+    const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
+    const ask = (key: string) => call(reveal, `/v1/documents/${id}/signatures/${signer!.id}/link`, { method: "POST", headers: { "x-api-key": key, "x-forwarded-for": "203.0.113.7" }, params: { uuid: id, signatureId: signer!.id } });
+    const res = await ask(owner.key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ url: `http://localhost:3000/signature/sign-document/${signer!.id}` });
+    const [logged] = await getDb().select().from(auditEvents).where(and(eq(auditEvents.action, "signatory.link_revealed"), eq(auditEvents.subjectId, signer!.id)));
+    expect(logged).toMatchObject({ actorUserId: owner.user.id, ip: "203.0.113.7", data: { documentId: id } });
+    expect((await ask(member.key)).status).toBe(403);
+    expect((await ask(stranger.key)).status).toBe(404);
+  });
+});
