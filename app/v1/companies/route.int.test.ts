@@ -177,6 +177,14 @@ describe("folder sharing", () => {
     expect((await unknown.json()).errors.email[0]).toMatch(/No Rúbrica account/);
     const foreign = await call(invite, `/v1/companies/${folder.id}/members`, { method: "POST", headers: { "x-api-key": stranger.key, ...json }, body: JSON.stringify({ email: stranger.user.email }), params: { uuid: folder.id } });
     expect(foreign.status).toBe(404);
+    const peek = await call(getMembers, `/v1/companies/${folder.id}/members`, { headers: { "x-api-key": stranger.key }, params: { uuid: folder.id } });
+    expect(peek.status).toBe(404);
+    expect(await peek.json()).toEqual({ message: "Work folder not found." });
+    const kick = await call(removeMember, `/v1/companies/${folder.id}/members/${owner.user.id}`, { method: "DELETE", headers: { "x-api-key": stranger.key }, params: { uuid: folder.id, userId: owner.user.id } });
+    expect(kick.status).toBe(404);
+    // The owner cannot be removed, even by themselves.
+    const self = await call(removeMember, `/v1/companies/${folder.id}/members/${owner.user.id}`, { method: "DELETE", headers: { "x-api-key": owner.key }, params: { uuid: folder.id, userId: owner.user.id } });
+    expect(self.status).toBe(404);
   });
 });
 
