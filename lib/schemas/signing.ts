@@ -142,6 +142,8 @@ export const updateDocumentInput = z
     remember_every: rememberEvery.optional(),
     company_id: uuidParam.optional(),
     remember_at: rememberAt.optional(),
+    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("Not in the reference's table: CUSTOM to use the signers' positions, DEFAULT for a signature sheet."),
+    notification_mode: z.enum(["ENABLED", "DISABLED"]).optional().describe("Not in the reference's table. Turning it on notifies the signers whose turn it is."),
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");

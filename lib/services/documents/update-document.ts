@@ -33,6 +33,8 @@ export async function updateDocument(db: DbOrTx, actor: Actor, documentId: strin
     if (input.tries !== undefined) changes.tries = input.tries;
     if (input.remember_every !== undefined) changes.rememberEvery = input.remember_every;
     if (input.remember_at !== undefined) changes.rememberAt = input.remember_at;
+    if (input.sign_position !== undefined) changes.signPosition = input.sign_position;
+    if (input.notification_mode !== undefined) changes.notificationMode = input.notification_mode;
     const [updated] = await tx.update(documents).set(changes).where(eq(documents.id, documentId)).returning();
 
     const summary: Record<string, unknown> = { fields: Object.keys(input) };

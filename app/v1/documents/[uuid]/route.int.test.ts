@@ -104,6 +104,16 @@ describe("PATCH /v1/documents/{uuid}", () => {
     expect(outbox.filter((m) => m.recipient === "begona@example.com" && m.template === "signing-request")).toHaveLength(1);
   });
 
+  it("switches sign_position and notification_mode (fields beyond the reference's table)", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const id = await seedDocument(actor, { notification_mode: "DISABLED" });
+    const res = await patch(key, id, { sign_position: "CUSTOM", notification_mode: "ENABLED" });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.attributes).toMatchObject({ sign_position: "CUSTOM", notification_mode: "ENABLED" });
+    // Turning notices on queued the notice job; run it as the worker would.
+    expect(await notifySignatories(getDb(), id)).toEqual({ signers: 2, spectators: 1 });
+  });
+
   it("leaves out fields that are not sent", async () => {
     const { key, actor } = await seedUserWithKey();
     const id = await seedDocument(actor, { tries: 4 });
