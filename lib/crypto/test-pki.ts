@@ -1,0 +1,118 @@
+import "reflect-metadata";
+import * as x509 from "@peculiar/x509";
+import { OID, serialForCertificateNumber } from "./certificate-identity";
+
+/**
+ * Sandbox certificate authorities shaped like the real ones (SAT e.firma, FIREL, TEPJF): a root,
+ * an issuing CA, and signer certificates carrying RFC and CURP in the subject, a 20-digit ASCII
+ * serial, digital-signature + non-repudiation key usage and an OCSP URL. Used for development
+ * and tests; production trusts the real roots instead. Pure: keys and certificates in memory.
+ */
+
+export const SIGNATURE_ALGORITHM: RsaHashedKeyGenParams = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256", publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
+
+export type CertificateType = "EFIRMA" | "FIREL" | "TEPJF";
+
+const ISSUERS: Record<CertificateType, { org: string; unit: string; root: string; issuing: string }> = {
+  EFIRMA: { org: "Servicio de Administracion Tributaria", unit: "SAT-IES Authority", root: "AC RAIZ DE PRUEBAS SAT", issuing: "AC DEL SERVICIO DE ADMINISTRACION TRIBUTARIA (PRUEBAS)" },
+  FIREL: { org: "Poder Judicial de la Federacion", unit: "Consejo de la Judicatura Federal", root: "AC RAIZ DE PRUEBAS FIREL", issuing: "AC FIREL DEL PODER JUDICIAL (PRUEBAS)" },
+  TEPJF: { org: "Tribunal Electoral del Poder Judicial de la Federacion", unit: "Firma Electronica", root: "AC RAIZ DE PRUEBAS TEPJF", issuing: "AC DEL TRIBUNAL ELECTORAL (PRUEBAS)" },
+};
+
+export type Authority = { certificate: x509.X509Certificate; keys: CryptoKeyPair };
+export type Hierarchy = { type: CertificateType; root: Authority; issuing: Authority };
+
+const YEAR = 365 * 24 * 3600 * 1000;
+
+async function generateKeys(): Promise<CryptoKeyPair> {
+  return crypto.subtle.generateKey(SIGNATURE_ALGORITHM, true, ["sign", "verify"]) as Promise<CryptoKeyPair>;
+}
+
+function randomSerial(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[0]! &= 0x7f; // positive INTEGER
+  return Buffer.from(bytes).toString("hex");
+}
+
+export async function createHierarchy(type: CertificateType, now = new Date()): Promise<Hierarchy> {
+  const names = ISSUERS[type];
+  const rootKeys = await generateKeys();
+  const rootName = `CN=${names.root}, O=${names.org}, OU=${names.unit}, C=MX`;
+  const root = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: randomSerial(),
+    name: rootName,
+    notBefore: new Date(now.getTime() - 24 * 3600 * 1000),
+    notAfter: new Date(now.getTime() + 20 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    keys: rootKeys,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 1, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
+    ],
+  });
+  const issuingKeys = await generateKeys();
+  const issuing = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    subject: `CN=${names.issuing}, O=${names.org}, OU=${names.unit}, C=MX`,
+    issuer: root.subject,
+    notBefore: new Date(now.getTime() - 24 * 3600 * 1000),
+    notAfter: new Date(now.getTime() + 10 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    publicKey: issuingKeys.publicKey,
+    signingKey: rootKeys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(issuingKeys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(root, false),
+    ],
+  });
+  return { type, root: { certificate: root, keys: rootKeys }, issuing: { certificate: issuing, keys: issuingKeys } };
+}
+
+export type SignerSpec = {
+  name: string;
+  rfc: string;
+  curp: string;
+  email?: string;
+  certificateNumber: string;
+  ocspUrl?: string;
+  notBefore?: Date;
+  notAfter?: Date;
+  /** Test-only: a certificate without digitalSignature, to prove the check. */
+  keyUsage?: number;
+};
+
+/** A signer certificate as SAT issues them. Names with Ñ and accents are UTF-8 in the subject. */
+export async function issueSignerCertificate(hierarchy: Hierarchy, spec: SignerSpec, now = new Date()): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+  const keys = await generateKeys();
+  const subject: x509.JsonNameParams = [
+    { [OID.commonName]: [{ utf8String: spec.name }] },
+    { "2.5.4.41": [{ utf8String: spec.name }] },
+    { [OID.organization]: [{ utf8String: spec.name }] },
+    { "2.5.4.6": [{ printableString: "MX" }] },
+    ...(spec.email ? [{ [OID.email]: [{ ia5String: spec.email }] }] : []),
+    { [OID.rfc]: [{ printableString: `${spec.rfc} / ` }] },
+    { [OID.curp]: [{ printableString: `${spec.curp} / ` }] },
+  ] as unknown as x509.JsonNameParams;
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: serialForCertificateNumber(spec.certificateNumber),
+    subject: new x509.Name(subject),
+    issuer: hierarchy.issuing.certificate.subject,
+    notBefore: spec.notBefore ?? new Date(now.getTime() - 3600 * 1000),
+    notAfter: spec.notAfter ?? new Date(now.getTime() + 4 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    publicKey: keys.publicKey,
+    signingKey: hierarchy.issuing.keys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(spec.keyUsage ?? x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.dataEncipherment | x509.KeyUsageFlags.keyAgreement, true),
+      new x509.ExtendedKeyUsageExtension(["1.3.6.1.5.5.7.3.4", "1.3.6.1.5.5.7.3.2"]),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(hierarchy.issuing.certificate, false),
+      ...(spec.ocspUrl ? [new x509.AuthorityInfoAccessExtension({ ocsp: [new x509.GeneralName("url", spec.ocspUrl)] })] : []),
+    ],
+  });
+  return { certificate, keys };
+}
