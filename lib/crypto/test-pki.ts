@@ -116,3 +116,29 @@ export async function issueSignerCertificate(hierarchy: Hierarchy, spec: SignerS
   });
   return { certificate, keys };
 }
+
+/**
+ * A time-stamping authority certificate under a hierarchy's issuing CA (or a platform root):
+ * critical extended key usage timeStamping only, as RFC 3161 requires.
+ */
+export async function issueTsaCertificate(issuer: Authority, commonName: string, now = new Date()): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+  const keys = await generateKeys();
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    subject: `CN=${commonName}, O=Rubrica, C=MX`,
+    issuer: issuer.certificate.subject,
+    notBefore: new Date(now.getTime() - 3600 * 1000),
+    notAfter: new Date(now.getTime() + 10 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    publicKey: keys.publicKey,
+    signingKey: issuer.keys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      new x509.ExtendedKeyUsageExtension(["1.3.6.1.5.5.7.3.8"], true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(issuer.certificate, false),
+    ],
+  });
+  return { certificate, keys };
+}
