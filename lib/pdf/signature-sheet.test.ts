@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { addSignatureSheet, addSignatureStamps, type SheetInput } from "./signature-sheet";
+
+const fontDir = path.resolve(import.meta.dirname, "../../node_modules/dejavu-fonts-ttf/ttf");
+const fonts = { regular: fs.readFileSync(path.join(fontDir, "DejaVuSans.ttf")), bold: fs.readFileSync(path.join(fontDir, "DejaVuSans-Bold.ttf")) };
+
+const input = (signers = 2): SheetInput => ({
+  fileName: "Contrato Ñandú.pdf",
+  originalHash: "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",
+  verifyUrl: "https://rubrica.example/verify?hash=9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",
+  locale: "es",
+  timeZone: "America/Mexico_City",
+  fonts,
+  signers: Array.from({ length: signers }, (_, i) => ({
+    name: i % 2 ? "JOSÉ ÁNGEL PEÑA ÍÑIGUEZ" : "BEGOÑA NÚÑEZ",
+    email: `firmante${i}@example.com`,
+    rfc: "GODE561231GR8",
+    curp: "BOXW310820HNERXN09",
+    certificateNumber: "00001000000504465028",
+    issuer: "AC DEL SERVICIO DE ADMINISTRACION TRIBUTARIA",
+    signatureType: "EFIRMA",
+    signature: "MIIB".repeat(80),
+    signedAt: new Date("2026-11-22T18:30:00Z"),
+    boxes: [{ page: 2, x: 0.1, y: 0.7, width: 0.35, height: 0.1 }],
+  })),
+});
+
+async function twoPages() {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  pdf.addPage([595, 842]);
+  return pdf;
+}
+
+const textOf = (bytes: Uint8Array) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheet-"));
+  fs.writeFileSync(path.join(dir, "a.pdf"), bytes);
+  return execFileSync("pdftotext", ["-enc", "UTF-8", path.join(dir, "a.pdf"), "-"], { encoding: "utf8" });
+};
+
+describe("signature sheet", () => {
+  it("appends a page with every signer, accents intact, the hash and the verify URL", async () => {
+    const pdf = await twoPages();
+    await addSignatureSheet(pdf, input());
+    expect(pdf.getPageCount()).toBe(3);
+    const text = textOf(await pdf.save());
+    expect(text).toContain("Hoja de firmas");
+    expect(text).toContain("Contrato Ñandú.pdf");
+    expect(text).toContain("BEGOÑA NÚÑEZ");
+    expect(text).toContain("JOSÉ ÁNGEL PEÑA ÍÑIGUEZ");
+    expect(text).toContain("RFC GODE561231GR8");
+    expect(text).toContain("9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08");
+    expect(text).toMatch(/22 de noviembre de 2026.*12:30:00/);
+  });
+
+  it("continues on more pages when there are many signers", async () => {
+    const pdf = await twoPages();
+    await addSignatureSheet(pdf, input(10));
+    expect(pdf.getPageCount()).toBeGreaterThan(3);
+    const text = textOf(await pdf.save());
+    expect(text.match(/firmante\d@example.com/g)).toHaveLength(10);
+  });
+
+  it("stamps custom boxes on the page they name", async () => {
+    const pdf = await twoPages();
+    await addSignatureStamps(pdf, input(1));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stamp-"));
+    fs.writeFileSync(path.join(dir, "a.pdf"), await pdf.save());
+    const page2 = execFileSync("pdftotext", ["-f", "2", "-l", "2", "-enc", "UTF-8", path.join(dir, "a.pdf"), "-"], { encoding: "utf8" });
+    const page1 = execFileSync("pdftotext", ["-f", "1", "-l", "1", "-enc", "UTF-8", path.join(dir, "a.pdf"), "-"], { encoding: "utf8" });
+    expect(page2).toContain("BEGOÑA NÚÑEZ");
+    expect(page1).not.toContain("BEGOÑA");
+  });
+});

@@ -1,0 +1,167 @@
+import fontkit from "@pdf-lib/fontkit";
+import QRCode from "qrcode";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+
+/**
+ * The visible part of a sealed document: a signature sheet appended at the end (who signed,
+ * RFC/CURP, certificate number and issuer, an excerpt of each signature, times, the original
+ * hash, and a QR code to the public verification page), or stamps at each signer's boxes when
+ * the document uses custom positions. Fonts are embedded (DejaVu), so Ñ and accents render.
+ * Pure: fonts and data come in, the pdf-lib document is changed in place.
+ */
+
+export type SheetSigner = {
+  name: string;
+  email: string;
+  rfc: string | null;
+  curp: string | null;
+  certificateNumber: string | null;
+  issuer: string | null;
+  signatureType: string;
+  signature: string | null;
+  signedAt: Date;
+  /** Boxes in page fractions (origin top-left), for custom positions. */
+  boxes?: { page: number; x: number; y: number; width: number; height: number }[];
+  /** Optional drawn autograph (PNG bytes) for the stamp. */
+  autograph?: Uint8Array | null;
+};
+
+export type SheetInput = {
+  fileName: string;
+  originalHash: string;
+  verifyUrl: string;
+  signers: SheetSigner[];
+  locale: "es" | "en";
+  timeZone: string;
+  fonts: { regular: Uint8Array; bold: Uint8Array };
+};
+
+const LABELS = {
+  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifique este documento en", page: "Página", of: "de", signedWith: "Firmado con" },
+  en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with" },
+};
+
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.42, 0.42, 0.45);
+const BRAND = rgb(0.62, 0.07, 0.22);
+
+export async function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
+  pdf.registerFontkit(fontkit);
+  return { regular: await pdf.embedFont(fonts.regular, { subset: true }), bold: await pdf.embedFont(fonts.bold, { subset: true }) };
+}
+
+export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Promise<void> {
+  const t = LABELS[input.locale];
+  const { regular, bold } = await embedSheetFonts(pdf, input.fonts);
+  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-MX" : "en-US", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: input.timeZone, timeZoneName: "short" });
+  const [width, height] = [612, 792];
+  const margin = 48;
+  let page = pdf.addPage([width, height]);
+  let y = height - margin;
+
+  const text = (p: PDFPage, s: string, x: number, size: number, font: PDFFont, color = INK, maxWidth = width - margin - x) => {
+    for (const line of wrap(s, font, size, maxWidth)) {
+      p.drawText(line, { x, y, size, font, color });
+      y -= size * 1.35;
+    }
+  };
+
+  text(page, t.title, margin, 18, bold, BRAND);
+  y -= 4;
+  text(page, `${t.document}: ${input.fileName}`, margin, 11, regular);
+  text(page, `${t.hash}:`, margin, 9, regular, MUTED);
+  text(page, input.originalHash, margin, 8.5, regular);
+  y -= 8;
+
+  for (const signer of input.signers) {
+    const needed = 120;
+    if (y - needed < margin + 110) {
+      page = pdf.addPage([width, height]);
+      y = height - margin;
+    }
+    page.drawLine({ start: { x: margin, y: y + 6 }, end: { x: width - margin, y: y + 6 }, thickness: 0.5, color: MUTED });
+    y -= 8;
+    text(page, signer.name, margin, 12, bold);
+    text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED);
+    text(page, `${t.signedWith} ${signer.signatureType}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular);
+    text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular);
+    if (signer.signature) text(page, `${t.signature}: ${excerpt(signer.signature)}`, margin, 7.5, regular, MUTED);
+    y -= 6;
+  }
+
+  // QR code to the verification page, bottom of the last sheet page.
+  const qr = QRCode.create(input.verifyUrl, { errorCorrectionLevel: "M" });
+  const size = 96;
+  const cell = size / qr.modules.size;
+  const qx = margin;
+  const qy = margin;
+  for (let r = 0; r < qr.modules.size; r++) {
+    for (let c = 0; c < qr.modules.size; c++) {
+      if (qr.modules.get(r, c)) page.drawRectangle({ x: qx + c * cell, y: qy + size - (r + 1) * cell, width: cell, height: cell, color: INK });
+    }
+  }
+  y = qy + size - 12;
+  text(page, t.verify, qx + size + 14, 9, regular, MUTED);
+  text(page, input.verifyUrl, qx + size + 14, 8, regular, INK, width - margin - (qx + size + 14));
+}
+
+/** Stamps inside each signer's boxes (custom positions): name, time, certificate, autograph. */
+export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): Promise<void> {
+  const { regular, bold } = await embedSheetFonts(pdf, input.fonts);
+  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-MX" : "en-US", { dateStyle: "short", timeStyle: "short", timeZone: input.timeZone });
+  const pages = pdf.getPages();
+  for (const signer of input.signers) {
+    const autograph = signer.autograph ? await pdf.embedPng(signer.autograph) : null;
+    for (const box of signer.boxes ?? []) {
+      const page = pages[box.page - 1];
+      if (!page) continue;
+      const { width, height } = page.getSize();
+      const [x, w, h] = [box.x * width, box.width * width, box.height * height];
+      const y = height - box.y * height - h;
+      page.drawRectangle({ x, y, width: w, height: h, borderColor: BRAND, borderWidth: 0.8, color: rgb(1, 0.98, 0.98), opacity: 0.9 });
+      const size = Math.max(5, Math.min(9, h / 5));
+      if (autograph) {
+        const scale = Math.min((w - 4) / autograph.width, (h * 0.5) / autograph.height);
+        page.drawImage(autograph, { x: x + 2, y: y + h - autograph.height * scale - 2, width: autograph.width * scale, height: autograph.height * scale });
+      }
+      const lines = [
+        [signer.name, bold],
+        [when.format(signer.signedAt), regular],
+        [`${signer.signatureType} ${signer.certificateNumber ?? ""}`.trim(), regular],
+      ] as const;
+      lines.forEach(([line, font], i) => {
+        const fitted = wrap(line, font, size, w - 6)[0] ?? "";
+        page.drawText(fitted, { x: x + 3, y: y + 3 + (lines.length - 1 - i) * size * 1.2, size, font, color: INK });
+      });
+    }
+  }
+}
+
+function excerpt(signature: string): string {
+  return signature.length > 88 ? `${signature.slice(0, 44)}…${signature.slice(-40)}` : signature;
+}
+
+/** Greedy word wrap; words longer than a line (hashes, Base64) are cut. */
+export function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= maxWidth;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
