@@ -1,12 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-async function hydrated(page: Page) {
-  await page.locator("body[data-hydrated]").waitFor();
-}
-
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `test-results/screenshots/${project}-${name}.png`, fullPage: true });
-}
+import { expect, test } from "@playwright/test";
+import { hydrated, shot } from "./support";
 
 test("a newcomer signs up, finds «mis documentos», creates and uses an API key, reads the outbox, switches language and signs out", async ({ page, request }, info) => {
   const project = info.project.name;

@@ -1,8 +1,15 @@
+import type { Metadata } from "next";
 import { FolderList } from "@/components/folders/folder-list";
+import { NewFolderForm } from "@/components/folders/new-folder-form";
+import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { listWorkFolders } from "@/lib/services/work-folders/list-work-folders";
 import { requireUser } from "../../require-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslate()).t("nav.folders") };
+}
 
 export default async function FoldersPage() {
   const { actor } = await requireUser();
@@ -13,6 +20,9 @@ export default async function FoldersPage() {
       <h1 className="text-2xl font-semibold">{t("nav.folders")}</h1>
       <p className="text-sm text-zinc-600">{t("dashboard.foldersLead")}</p>
       <FolderList folders={folders.map(({ folder, role }) => ({ ...folder, role }))} t={t} locale={locale} />
+      <Card title={t("folders.newFolder")}>
+        <NewFolderForm />
+      </Card>
     </div>
   );
 }
