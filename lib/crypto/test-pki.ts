@@ -20,7 +20,7 @@ const ISSUERS: Record<CertificateType, { org: string; unit: string; root: string
 };
 
 export type Authority = { certificate: x509.X509Certificate; keys: CryptoKeyPair };
-export type Hierarchy = { type: CertificateType; root: Authority; issuing: Authority };
+export type Hierarchy = { type: CertificateType | "PLATFORM"; root: Authority; issuing: Authority };
 
 const YEAR = 365 * 24 * 3600 * 1000;
 
@@ -34,8 +34,11 @@ function randomSerial(): string {
   return Buffer.from(bytes).toString("hex");
 }
 
-export async function createHierarchy(type: CertificateType, now = new Date()): Promise<Hierarchy> {
-  const names = ISSUERS[type];
+/** The platform's own names: its root, the document seal and the built-in TSA hang from it. */
+export const PLATFORM_NAMES = { org: "Rubrica", unit: "Plataforma", root: "RUBRICA RAIZ", issuing: "RUBRICA AC DE SELLOS" };
+
+export async function createHierarchy(type: CertificateType | "PLATFORM", now = new Date()): Promise<Hierarchy> {
+  const names = type === "PLATFORM" ? PLATFORM_NAMES : ISSUERS[type];
   const rootKeys = await generateKeys();
   const rootName = `CN=${names.root}, O=${names.org}, OU=${names.unit}, C=MX`;
   const root = await x509.X509CertificateGenerator.createSelfSigned({

@@ -1,0 +1,84 @@
+import "reflect-metadata";
+import fs from "node:fs";
+import path from "node:path";
+import * as x509 from "@peculiar/x509";
+import { parsePemBundle } from "@/lib/crypto/certificate-trust";
+import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type CertificateType } from "@/lib/crypto/test-pki";
+import { createOnce, readAuthority, writeAuthority, type LoadedAuthority } from "./authority-files";
+
+export const CERTIFICATE_TYPES: CertificateType[] = ["EFIRMA", "FIREL", "TEPJF"];
+
+/**
+ * The certificates Rúbrica keeps on disk:
+ * - `keysDir`: the platform root, the document seal certificate and the built-in TSA, made on
+ *   first run (production may put its own files there);
+ * - `sandboxDir/<TYPE>`: test authorities shaped like SAT, FIREL and TEPJF, made on first run,
+ *   and their revocation list (revoked.json) that the sandbox OCSP answers from;
+ * - `trustDir/<TYPE>/*.pem`: what is trusted for each signature type. Filled with the sandbox
+ *   authorities only when the folder does not exist; production puts the real roots there.
+ */
+export type PkiFolders = { keysDir: string; sandboxDir: string; trustDir: string };
+
+export async function ensureLocalPki(folders: PkiFolders): Promise<void> {
+  await createOnce(folders.keysDir, async (tmp) => {
+    const platform = await createHierarchy("PLATFORM");
+    await writeAuthority(tmp, "root", platform.root);
+    await writeAuthority(tmp, "issuing", platform.issuing);
+    const seal = await issueSignerCertificate(platform, { name: "RÚBRICA SELLO DE DOCUMENTOS", rfc: "RUB2611229A0", curp: "XEXX010101HNEXXXA4", certificateNumber: "00000000000000000001" });
+    await writeAuthority(tmp, "seal", seal);
+    await writeAuthority(tmp, "tsa", await issueTsaCertificate(platform.issuing, "RUBRICA TSA"));
+  });
+  for (const type of CERTIFICATE_TYPES) {
+    const dir = path.join(folders.sandboxDir, type);
+    await createOnce(dir, async (tmp) => {
+      const hierarchy = await createHierarchy(type);
+      await writeAuthority(tmp, "root", hierarchy.root);
+      await writeAuthority(tmp, "issuing", hierarchy.issuing);
+      fs.writeFileSync(path.join(tmp, "revoked.json"), "[]\n");
+    });
+    await createOnce(path.join(folders.trustDir, type), async (tmp) => {
+      fs.mkdirSync(tmp, { recursive: true });
+      for (const name of ["root", "issuing"]) fs.copyFileSync(path.join(dir, `${name}.pem`), path.join(tmp, `sandbox-${name}.pem`));
+    });
+  }
+}
+
+export type PlatformIdentity = { root: LoadedAuthority; issuing: LoadedAuthority; seal: LoadedAuthority; tsa: LoadedAuthority };
+
+export async function loadPlatformIdentity(keysDir: string): Promise<PlatformIdentity> {
+  const [root, issuing, seal, tsa] = await Promise.all(["root", "issuing", "seal", "tsa"].map((n) => readAuthority(keysDir, n)));
+  if (!root || !issuing || !seal || !tsa) throw new Error(`Platform keys are missing in ${keysDir}`);
+  return { root, issuing, seal, tsa };
+}
+
+export async function loadSandboxAuthority(sandboxDir: string, type: CertificateType) {
+  const dir = path.join(sandboxDir, type);
+  const [root, issuing] = await Promise.all([readAuthority(dir, "root"), readAuthority(dir, "issuing")]);
+  if (!root || !issuing) throw new Error(`The sandbox authority for ${type} is missing in ${dir}`);
+  return { type, root: { certificate: root.certificate, keys: root.keys }, issuing: { certificate: issuing.certificate, keys: issuing.keys } };
+}
+
+/** Every certificate in trustDir/<type>/*.pem. */
+export function readTrustBundle(trustDir: string, type: CertificateType): x509.X509Certificate[] {
+  const dir = path.join(trustDir, type);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".pem") || f.endsWith(".crt"))
+    .flatMap((f) => parsePemBundle(fs.readFileSync(path.join(dir, f), "utf8")));
+}
+
+/** Revoked serials (hex, uppercase) of a sandbox authority. */
+export function readSandboxRevocations(sandboxDir: string, type: CertificateType): { serial: string; revokedAt: string; reason: string }[] {
+  const file = path.join(sandboxDir, type, "revoked.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { serial: string; revokedAt: string; reason: string }[]) : [];
+}
+
+export function writeSandboxRevocation(sandboxDir: string, type: CertificateType, serialHex: string, reason = "keyCompromise"): void {
+  const list = readSandboxRevocations(sandboxDir, type);
+  if (list.some((r) => r.serial === serialHex.toUpperCase())) return;
+  list.push({ serial: serialHex.toUpperCase(), revokedAt: new Date().toISOString(), reason });
+  const file = path.join(sandboxDir, type, "revoked.json");
+  fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`);
+  fs.renameSync(`${file}.tmp`, file);
+}
