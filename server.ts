@@ -28,7 +28,12 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: settings.HOSTNAME, port: settings.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = http.createServer((req, res) => void handle(req, res));
+  const server = http.createServer((req, res) => {
+    // Route handlers cannot see the socket: pass the peer address on (rate limits, audit). A
+    // client cannot forge it; X-Forwarded-For, when a proxy sets it, takes precedence.
+    req.headers["x-real-ip"] = req.socket.remoteAddress ?? "";
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(settings.PORT, settings.HOSTNAME, resolve);

@@ -40,9 +40,26 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().optional(),
   /** Time zone of new work folders (reminders go out at remember_at in the folder's zone). */
   DEFAULT_TIME_ZONE: z.string().default("America/Mexico_City"),
+  /** Trusted authorities per signature type: <dir>/EFIRMA, FIREL, TEPJF, each with PEM files. */
+  TRUSTED_CA_DIR: z.string().optional(),
+  /** Platform root, seal and TSA certificates and keys (made on first run when absent). */
+  KEYS_DIR: z.string().optional(),
+  /** sandbox: revocation answered from the sandbox authorities' lists; live: OCSP to the certificate's responder. */
+  OCSP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
+  TSA_URL: z.url().optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR"> & { APP_URL: string; DATA_DIR: string; STORAGE_DIR: string; SEED_DEMO: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR" | "TRUSTED_CA_DIR" | "KEYS_DIR"> & {
+  APP_URL: string;
+  DATA_DIR: string;
+  STORAGE_DIR: string;
+  TRUSTED_CA_DIR: string;
+  KEYS_DIR: string;
+  SANDBOX_CA_DIR: string;
+  SEED_DEMO: boolean;
+};
 
 let cached: Env | undefined;
 
@@ -60,6 +77,9 @@ export function env(): Env {
     APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     DATA_DIR: path.resolve(e.DATA_DIR),
     STORAGE_DIR: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files")),
+    TRUSTED_CA_DIR: path.resolve(e.TRUSTED_CA_DIR ?? path.join(e.DATA_DIR, "trust")),
+    KEYS_DIR: path.resolve(e.KEYS_DIR ?? path.join(e.DATA_DIR, "keys")),
+    SANDBOX_CA_DIR: path.resolve(e.DATA_DIR, "sandbox-ca"),
     SEED_DEMO: seed,
   };
   return cached;

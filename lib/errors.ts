@@ -8,7 +8,8 @@ export type AppErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "INVALID"
   | "PAYMENT_REQUIRED"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
 
 export const httpStatusOf: Record<AppErrorCode, number> = {
   UNAUTHORIZED: 401,
@@ -20,6 +21,7 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   INVALID: 422,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {

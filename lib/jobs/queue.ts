@@ -18,6 +18,7 @@ export const QUEUES = {
   "send-message": { retryLimit: 5, retryDelay: 60, retryBackoff: true },
   "notify-signatories": { retryLimit: 5, retryDelay: 30, retryBackoff: true },
   "send-reminders": { retryLimit: 2, retryDelay: 30 },
+  "seal-document": { retryLimit: 10, retryDelay: 15, retryBackoff: true },
 } satisfies Record<string, PgBoss.RetryOptions>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -1,9 +1,10 @@
 import { buildOpenApiDocument } from "./registry";
 import { dashboardOperations } from "./operations/dashboard";
 import { signingOperations } from "./operations/signing";
+import { signingLinkOperations } from "./operations/signing-link";
 import { systemOperations } from "./operations/system";
 
-export const operations = [...systemOperations, ...signingOperations, ...dashboardOperations];
+export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...dashboardOperations];
 
 const description = `Rúbrica: electronic signature and identity verification for Mexico.
 

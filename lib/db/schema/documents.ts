@@ -46,8 +46,9 @@ export const documents = pgTable(
     rememberAt: text("remember_at").notNull().default("09:00:00"),
     rejectedMessage: text("rejected_message"),
     createdBy: text("created_by"),
-    /** Retention certificate (constancy), filled by the signing core. */
+    /** Retention certificate (constancy): RFC 3161 token over the original hash, filled at sealing. */
     constancy: jsonb("constancy").$type<Record<string, unknown>>(),
+    sealedAt: ts("sealed_at"),
     signedAt: ts("signed_at"),
     cancelledAt: ts("cancelled_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -79,9 +80,17 @@ export const signatories = pgTable(
     signStatus: signatoryStatus("sign_status").notNull().default("PENDING"),
     certificateSerialNumber: text("certificate_serial_number"),
     certificateIssuerName: text("certificate_issuer_name"),
+    /** Base64 DER CMS (detached, over the original hash), as the signer's browser made it. */
     signature: text("signature"),
+    signatureType: text("signature_type").$type<SignatureType>(),
+    /** Base64 DER of the signer's certificate. */
+    certificate: text("certificate"),
+    /** Stored file (PNG) of the drawn autograph for the visible stamp, when given. */
+    autographHash: text("autograph_hash").references(() => storedFiles.sha256),
     signedAt: ts("signed_at"),
+    signedIp: text("signed_ip"),
     rejectedReason: text("rejected_reason"),
+    rejectedAt: ts("rejected_at"),
     timestamp: jsonb("timestamp").$type<Record<string, unknown>>(),
     /** First notice sent (with signature_ordered ACTIVE, only once it is this signer's turn). */
     notifiedAt: ts("notified_at"),

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { uuidParam } from "./common";
+
+// The public signing link's endpoints (/v1/signatures/{signature_id}); no authentication.
+
+export const signatureParams = z.object({ signatureId: uuidParam });
+
+export const signBody = z
+  .object({
+    type: z.enum(["EFIRMA", "FIREL", "TEPJF"], { error: "Must be EFIRMA, FIREL or TEPJF." }),
+    certificate: z.string().min(1, "Required: the certificate (.cer) as Base64 DER.").max(20_000),
+    signature: z.string().min(1, "Required: the CMS detached signature as Base64 DER.").max(100_000),
+    autograph: z.string().max(700_000).startsWith("data:image/png;base64,", "Must be a PNG data URI.").optional().nullable(),
+  })
+  .meta({ id: "SignRequest", description: "The certificate and a CMS detached SignedData (SHA-256) whose messageDigest signed attribute is the document's original hash. Made in the signer's browser; the private key never leaves it." });
+
+export const rejectBody = z.object({ reason: z.string().trim().min(3, "Tell the owner why (3 characters at least).").max(1000) }).meta({ id: "RejectRequest" });
+
+export const signingLinkView = z
+  .object({
+    data: z.object({
+      id: z.uuid(),
+      link_status: z.enum(["ACTIVE", "SIGNED", "REJECTED", "REMOVED", "DOCUMENT_CANCELLED", "DOCUMENT_REJECTED", "DOCUMENT_EXPIRED", "NOT_YOUR_TURN"]),
+      waiting_for: z.string().nullable(),
+      signer: z.object({ name: z.string(), sign_status: z.enum(["PENDING", "SIGNED", "REJECTED"]), signed_at: z.string().nullable(), rejected_reason: z.string().nullable() }),
+      document: z.object({
+        file_name: z.string(),
+        owner: z.string(),
+        pages: z.number().int(),
+        original_hash: z.string(),
+        sign_status: z.number().int(),
+        sign_status_name: z.string(),
+        signature_ordered: z.enum(["INACTIVE", "ACTIVE"]),
+        rejected_message: z.string().nullable(),
+      }),
+      allowed_types: z.array(z.string()),
+      signers: z.array(z.object({ name: z.string(), sign_status: z.enum(["PENDING", "SIGNED", "REJECTED"]), signed_at: z.string().nullable(), is_you: z.boolean() })),
+    }),
+  })
+  .meta({ id: "SigningLink" });

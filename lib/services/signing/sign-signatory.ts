@@ -1,0 +1,149 @@
+import "reflect-metadata";
+import * as x509 from "@peculiar/x509";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { documents, signatories, storedFiles } from "@/lib/db/schema";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import { certificateIdentity } from "@/lib/crypto/certificate-identity";
+import { checkCertificateTrust, type TrustCheck } from "@/lib/crypto/certificate-trust";
+import { verifyDetachedCms, type CmsCheck } from "@/lib/crypto/cms-signature";
+import type { CertificateType } from "@/lib/crypto/test-pki";
+import { readTimestampToken } from "@/lib/crypto/timestamp-token";
+import { AppError, invalid } from "@/lib/errors";
+import { enqueue } from "@/lib/jobs/queue";
+import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
+import { signingEnvironment } from "./signing-environment";
+
+export type SignInput = { type: CertificateType; certificate: string; signature: string; autograph?: string | null };
+
+const CMS_PROBLEM: Record<Exclude<CmsCheck, { ok: true }>["reason"], string> = {
+  malformed: "The signature could not be read. Sign again from this page.",
+  "no-certificate": "The signature does not carry your certificate. Sign again from this page.",
+  "digest-mismatch": "The signature is not over this document. Sign again from this page.",
+  "bad-signature": "The signature does not match the certificate: the .key file is probably not this certificate's.",
+  "certificate-binding": "The signature names another certificate than the one sent.",
+};
+
+const TRUST_PROBLEM: Record<Exclude<TrustCheck, { ok: true }>["reason"], (type: string) => string> = {
+  untrusted: (type) => `The certificate was not issued by an authority trusted for ${type}.`,
+  expired: () => "The certificate has expired. Renew it with its authority (for e.firma, the SAT).",
+  "not-yet-valid": () => "The certificate is not valid yet.",
+  "key-usage": () => "This certificate is not for signing (it may be a seal or encryption certificate).",
+  "not-a-ca": (type) => `The certificate was not issued by an authority trusted for ${type}.`,
+  "bad-chain-signature": (type) => `The certificate was not issued by an authority trusted for ${type}.`,
+};
+
+/**
+ * A signer signs with their national certificate. Everything is checked before the state
+ * changes: the CMS over the document's original hash, the certificate (trusted for the type,
+ * valid now, for signing, not revoked, the RFC the owner asked for), then a timestamp is taken
+ * over the signature value. The PENDING → SIGNED change is one conditional UPDATE: of any
+ * number of concurrent attempts, exactly one wins; the others get 409.
+ */
+export async function signSignatory(db: DbOrTx, signatoryId: string, input: SignInput, context: { ip: string | null }): Promise<void> {
+  const link = await loadSigningLink(db, signatoryId);
+  assertLinkActive(linkStatus(link.signer, link.document, link.signers));
+  if (input.type === ("RUBRICA" as CertificateType) || !link.document.allowTypeSignatures.includes(input.type)) {
+    throw invalid("type", `This document accepts ${link.document.allowTypeSignatures.filter((t) => t !== "RUBRICA").join(", ")}.`);
+  }
+
+  const certificateDer = decodeBase64(input.certificate, "certificate");
+  const cmsDer = decodeBase64(input.signature, "signature");
+  let certificate: x509.X509Certificate;
+  try {
+    certificate = new x509.X509Certificate(certificateDer as BufferSource);
+  } catch {
+    throw invalid("certificate", "This is not a certificate (.cer) file.");
+  }
+  const cms = await verifyDetachedCms(cmsDer, Buffer.from(link.document.originalHash, "hex"));
+  if (!cms.ok) throw invalid("signature", CMS_PROBLEM[cms.reason]);
+  if (!Buffer.from(cms.certificateDer).equals(Buffer.from(certificateDer))) throw invalid("certificate", "The signature was made with another certificate than the one sent.");
+
+  const environment = await signingEnvironment();
+  const now = new Date();
+  const trust = await checkCertificateTrust(certificateDer, environment.trust(input.type), now);
+  if (!trust.ok) throw invalid("certificate", TRUST_PROBLEM[trust.reason](input.type));
+  const revocation = await environment.revocation.check(certificate, trust.chain[1]!, input.type);
+  if (revocation.status === "revoked") throw invalid("certificate", "The certificate has been revoked by its authority.");
+  if (revocation.status === "unknown") throw new AppError("UNAVAILABLE", "We could not check with the certificate's authority whether it is revoked. Try again in a few minutes.");
+
+  const identity = certificateIdentity(certificateDer);
+  if (link.signer.rfc && identity.rfc && identity.rfc !== link.signer.rfc) {
+    throw invalid("certificate", `This certificate belongs to RFC ${identity.rfc}; the document asks for ${link.signer.rfc}.`);
+  }
+  const signatureImprint = new Uint8Array(await crypto.subtle.digest("SHA-256", cms.signatureValue.slice().buffer as ArrayBuffer));
+  const token = await environment.timestamps.stamp(signatureImprint);
+  const stamped = readTimestampToken(token);
+  const autographHash = input.autograph ? await storeAutograph(db, input.autograph) : null;
+
+  await db.transaction(async (tx) => {
+    const [signed] = await tx
+      .update(signatories)
+      .set({
+        signStatus: "SIGNED",
+        signatureType: input.type,
+        certificate: Buffer.from(certificateDer).toString("base64"),
+        signature: Buffer.from(cmsDer).toString("base64"),
+        certificateSerialNumber: identity.certificateNumber,
+        certificateIssuerName: identity.issuerName,
+        rfc: identity.rfc ?? link.signer.rfc,
+        curp: identity.curp,
+        signedAt: now,
+        signedIp: context.ip,
+        autographHash,
+        nextReminderAt: null,
+        timestamp: {
+          type: "timestamps",
+          token: Buffer.from(token).toString("base64"),
+          gen_time: stamped.genTime.toISOString(),
+          serial_number: stamped.serialNumber,
+          tsa: environment.timestamps.authority,
+          hash_algorithm: stamped.hashAlgorithm,
+          message_imprint: stamped.messageImprint,
+        },
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(signatories.id, signatoryId),
+          eq(signatories.signStatus, "PENDING"),
+          isNull(signatories.removedAt),
+          sql`exists (select 1 from ${documents} where ${documents.id} = ${signatories.documentId} and ${documents.signStatus} = 1)`,
+        ),
+      )
+      .returning({ id: signatories.id });
+    if (!signed) throw new AppError("CONFLICT", "This signature was already recorded, or the document changed meanwhile.");
+    await recordAuditEvent(tx, {
+      actorUserId: null,
+      action: "signature.signed",
+      subjectType: "signatory",
+      subjectId: signatoryId,
+      data: { documentId: link.document.id, type: input.type, certificateNumber: identity.certificateNumber, rfc: identity.rfc },
+      ip: context.ip,
+    });
+    const [{ pending }] = (await tx.execute(
+      sql`select count(*)::int as pending from ${signatories} where ${signatories.documentId} = ${link.document.id} and ${signatories.removedAt} is null and ${signatories.signStatus} <> 'SIGNED'`,
+    )) as unknown as [{ pending: number }];
+    if (pending === 0) await enqueue("seal-document", { documentId: link.document.id }, { singletonKey: link.document.id }, tx);
+    else if (link.document.signatureOrdered === "ACTIVE") await enqueue("notify-signatories", { documentId: link.document.id }, {}, tx);
+  });
+}
+
+function decodeBase64(value: string, field: string): Uint8Array {
+  const clean = value.replace(/^data:[^,]*,/, "").replace(/\s/g, "");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean)) throw invalid(field, "Must be Base64 (DER).");
+  return new Uint8Array(Buffer.from(clean, "base64"));
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+async function storeAutograph(db: DbOrTx, dataUri: string): Promise<string> {
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUri);
+  const bytes = match ? Buffer.from(match[1]!, "base64") : null;
+  if (!bytes || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw invalid("autograph", "Must be a PNG image as a data URI.");
+  if (bytes.byteLength > 512 * 1024) throw invalid("autograph", "The drawing is too large (512 KB at most).");
+  const stored = await fileStorage().put(bytes);
+  await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "image/png" }).onConflictDoNothing();
+  return stored.sha256;
+}

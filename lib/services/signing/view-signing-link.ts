@@ -1,0 +1,45 @@
+import type { DbOrTx } from "@/lib/db/client";
+import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
+import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import { linkStatus, loadSigningLink } from "./signing-link-state";
+
+/**
+ * What the public signing page (and an embedded-signing integrator) may know through a link:
+ * the signer's own state, the document's name, owner, pages and original hash, the allowed
+ * signature types, whose turn it is, and the other signers' names and progress (no e-mails).
+ * Every view is recorded in the audit log: the link is a bearer secret.
+ */
+export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: { ip: string | null }) {
+  const link = await loadSigningLink(db, signatoryId);
+  const state = linkStatus(link.signer, link.document, link.signers);
+  await recordAuditEvent(db, { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip });
+  const d = link.document;
+  return {
+    id: link.signer.id,
+    link_status: state.status,
+    waiting_for: state.waitingFor,
+    signer: { name: link.signer.name, sign_status: link.signer.signStatus, signed_at: link.signer.signedAt?.toISOString() ?? null, rejected_reason: link.signer.rejectedReason },
+    document: {
+      file_name: d.fileName,
+      owner: link.ownerName,
+      pages: d.pageCount,
+      original_hash: d.originalHash,
+      sign_status: d.signStatus,
+      sign_status_name: DOCUMENT_STATUS_NAMES[d.signStatus]!,
+      signature_ordered: d.signatureOrdered,
+      rejected_message: d.rejectedMessage,
+    },
+    // RUBRICA (identity-verified signing) arrives with the identity engine.
+    allowed_types: d.allowTypeSignatures.filter((t) => t !== "RUBRICA"),
+    signers: link.signers.map((s) => ({ name: s.name, sign_status: s.signStatus, signed_at: s.signedAt?.toISOString() ?? null, is_you: s.id === link.signer.id })),
+  };
+}
+
+/** The PDF a signer reads: the original until sealed (what they sign is its hash). */
+export async function readSigningDocument(db: DbOrTx, signatoryId: string) {
+  const link = await loadSigningLink(db, signatoryId);
+  if (link.signer.removedAt) return null;
+  const bytes = await fileStorage().get(link.document.sealedHash ?? link.document.originalHash);
+  return { bytes, fileName: link.document.fileName };
+}
