@@ -20,7 +20,8 @@ export const OIDS = {
   sha256WithRSA: "1.2.840.113549.1.1.11",
 } as const;
 
-const ab = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+// Copy into a fresh buffer: a Node Buffer is often a view into a shared pool, and .buffer would be all of it.
+const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
 /** signing-certificate-v2 (RFC 5035): binds the signature to this exact certificate. */
 export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {

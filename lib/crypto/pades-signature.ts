@@ -5,7 +5,8 @@ import { OIDS, signingCertificateV2 } from "./cms-signature";
 /** id-aa-signatureTimeStampToken: an RFC 3161 token over the signature value (PAdES-B-T). */
 export const SIGNATURE_TIMESTAMP_OID = "1.2.840.113549.1.9.16.2.14";
 
-const ab = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+// Copy into a fresh buffer: a Node Buffer is often a view into a shared pool, and .buffer would be all of it.
+const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
 /**
  * The CMS of a PAdES baseline signature (SubFilter ETSI.CAdES.detached) over the bytes a PDF's

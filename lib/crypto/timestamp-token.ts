@@ -11,7 +11,8 @@ import { OIDS, signingCertificateV2 } from "./cms-signature";
 export const TST_INFO_OID = "1.2.840.113549.1.9.16.1.4";
 export const DEFAULT_TSA_POLICY = "1.3.6.1.4.1.59999.1.1"; // Rúbrica sandbox policy
 
-const ab = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+// Copy into a fresh buffer: a Node Buffer is often a view into a shared pool, and .buffer would be all of it.
+const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
 export type TsaIdentity = { certificateDer: Uint8Array; privateKey: CryptoKey; chainDer?: Uint8Array[] };
 

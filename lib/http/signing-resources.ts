@@ -64,7 +64,7 @@ export function documentResource(view: DocumentView, actor: Actor): DocumentReso
         })),
         links: { self: "/signatures" as const },
       },
-      constancy: d.constancy ?? null,
+      constancy: constancyResource(d.constancy),
     },
   };
 }
@@ -98,4 +98,11 @@ export function listEnvelope<T>(data: T[], page: { initialItem: number; totalIte
 export function attachment(fileName: string): string {
   const ascii = fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7E]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The constancy as the API shows it; the token itself is downloaded from /constancy. */
+function constancyResource(constancy: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!constancy) return null;
+  const { type, id, links, attributes } = constancy;
+  return { type, id, links, attributes };
 }

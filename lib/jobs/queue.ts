@@ -19,6 +19,7 @@ export const QUEUES = {
   "notify-signatories": { retryLimit: 5, retryDelay: 30, retryBackoff: true },
   "send-reminders": { retryLimit: 2, retryDelay: 30 },
   "seal-document": { retryLimit: 10, retryDelay: 15, retryBackoff: true },
+  "sweep-seals": { retryLimit: 1, retryDelay: 60 },
 } satisfies Record<string, PgBoss.RetryOptions>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -5,10 +5,11 @@ import { deliverWebhookJob } from "./deliver-webhook";
 import type { JobDefinition } from "./job";
 import { createQueues } from "./queue";
 import { notifySignatoriesJob } from "./notify-signatories";
+import { sealDocumentJob, sweepSealsJob } from "./seal-document";
 import { sendMessageJob } from "./send-message";
 import { sendRemindersJob } from "./send-reminders";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };

@@ -109,6 +109,17 @@ export const signingOperations: Operation[] = [
     responses: { 200: { description: "The signing record.", contentType: "application/xml" }, ...notFound },
   },
   {
+    method: "get",
+    path: "/v1/documents/{uuid}/constancy",
+    operationId: "downloadConstancy",
+    summary: "Download the constancy (retention certificate)",
+    description: "`application/timestamp-reply`: an RFC 3161 TimeStampResp over the document's original hash, made when the document is sealed; `openssl ts -verify -in constancia.tsr -digest <original_hash> -CAfile <platform root and issuing CA> -untrusted <tsa.pem>` checks it. 409 before sealing.",
+    tags,
+    security: "apiKey",
+    params: documentParams,
+    responses: { 200: { description: "The TimeStampResp (DER).", contentType: "application/timestamp-reply" }, ...notFound, 409: { description: "Not sealed yet.", schema: errorBody } },
+  },
+  {
     method: "post",
     path: "/v1/documents/{uuid}/signatures/{signatureId}/notice",
     operationId: "resendSigningNotice",

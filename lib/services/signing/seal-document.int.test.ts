@@ -1,0 +1,147 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, type Db } from "@/lib/db/client";
+import { documents, signatories } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { signBodyFor, testSigner } from "@/test/factories/certificates";
+import { seedDocument } from "@/test/factories/documents";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { call } from "@/test/http";
+import { GET as getDocument } from "@/app/v1/documents/[uuid]/route";
+import { GET as getPdf } from "@/app/v1/documents/[uuid]/pdf/route";
+import { GET as getXml } from "@/app/v1/documents/[uuid]/xml/route";
+import { GET as getConstancy } from "@/app/v1/documents/[uuid]/constancy/route";
+import { POST as sign } from "@/app/v1/signatures/[signatureId]/sign/route";
+import { sealDocument } from "./seal-document";
+import { signingEnvironment } from "./signing-environment";
+import { sweepUnsealed } from "./sweep-unsealed";
+
+let dir: string;
+let nssDir: string;
+
+beforeAll(async () => {
+  const { platform } = await signingEnvironment();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sealed-"));
+  fs.chmodSync(dir, 0o755);
+  nssDir = path.join(dir, "nss");
+  fs.mkdirSync(nssDir);
+  fs.writeFileSync(path.join(dir, "root.pem"), platform.root.certificate.toString("pem"));
+  fs.writeFileSync(path.join(dir, "platform.pem"), `${platform.root.certificate.toString("pem")}\n${platform.issuing.certificate.toString("pem")}\n`);
+  fs.writeFileSync(path.join(dir, "tsa.pem"), platform.tsa.certificate.toString("pem"));
+  execFileSync("certutil", ["-N", "-d", `sql:${nssDir}`, "--empty-password"]);
+  execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
+}, 60_000);
+
+async function fullySigned(fields: Record<string, unknown> = {}) {
+  const owner = await seedUserWithKey({ name: "Sofía Peña Núñez" });
+  const id = await seedDocument(owner.actor, fields);
+  const people = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+  const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
+  for (const [i, p] of people.entries()) {
+    const signer = await testSigner({ name: i ? "JOSÉ ÁNGEL PEÑA" : "BEGOÑA NÚÑEZ", rfc: i ? "MAB9307148T4" : "GODE561231GR8" });
+    const res = await call(sign, `/v1/signatures/${p.id}/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(await signBodyFor(signer, doc!.originalHash)), params: { signatureId: p.id } });
+    expect(res.status).toBe(200);
+  }
+  return { owner, id, hash: doc!.originalHash };
+}
+
+const download = async (handler: typeof getPdf, key: string, id: string, name: string) => {
+  const res = await call(handler, `/v1/documents/${id}/x`, { headers: { "x-api-key": key }, params: { uuid: id } });
+  expect(res.status).toBe(200);
+  const file = path.join(dir, `${id}-${name}`);
+  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return { file, res };
+};
+
+describe("sealing a fully signed document", () => {
+  it("makes a PDF pdfsig trusts, a constancy and signer CMS openssl verifies, and an XML valid against the XSD", async () => {
+    const { owner, id, hash } = await fullySigned({ sign_position: "CUSTOM", signatures: [
+      { name: "Begoña Núñez", email: "begona@example.com", positions: [{ page: 2, x: 0.1, y: 0.7, width: 0.35, height: 0.1 }] },
+      { name: "José Ángel Peña", email: "jose@example.com", positions: [{ page: 2, x: 0.55, y: 0.7, width: 0.35, height: 0.1 }] },
+    ] });
+    expect(await sealDocument(getDb(), id)).toBe("sealed");
+
+    const { data } = await (await call(getDocument, `/v1/documents/${id}`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
+    expect(data.attributes).toMatchObject({ sign_status: 2, sign_status_name: "COMPLETED", signed: true, signed_at: expect.stringMatching(/Z$/) });
+    expect(data.relationships.constancy).toEqual({
+      type: "constancies",
+      id: expect.stringMatching(/^[0-9A-F]+$/),
+      links: { self: `/documents/${id}/constancy` },
+      attributes: { gen_time: expect.any(String), serial_number: data.relationships.constancy.id, tsa: "Rúbrica TSA", hash_algorithm: "SHA-256", message_imprint: hash },
+    });
+
+    const pdf = await download(getPdf, owner.key, id, "sealed.pdf");
+    expect(pdf.res.headers.get("content-disposition")).toContain("Contrato%20%C3%91and%C3%BA-firmado.pdf");
+    const check = spawnSync("pdfsig", ["-nssdir", `sql:${nssDir}`, pdf.file], { encoding: "utf8" });
+    expect(check.stdout).toContain("Signature Validation: Signature is Valid.");
+    expect(check.stdout).toContain("Certificate Validation: Certificate is Trusted.");
+    expect(check.stdout).toContain("Total document signed");
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf.file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Hoja de firmas");
+    expect(text).toContain("Begoña Núñez");
+    expect(text).toContain("José Ángel Peña");
+    expect(text).toContain(hash);
+    // The XML record travels inside the PDF.
+    const attachments = execFileSync("pdfdetach", ["-list", pdf.file], { encoding: "utf8" });
+    expect(attachments).toContain("Contrato Ñandú.xml");
+
+    const constancy = await download(getConstancy, owner.key, id, "constancy.tsr");
+    expect(constancy.res.headers.get("content-type")).toBe("application/timestamp-reply");
+    const ts = spawnSync("openssl", ["ts", "-verify", "-in", constancy.file, "-digest", hash, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
+    expect(ts.stdout).toContain("Verification: OK");
+    const tampered = spawnSync("openssl", ["ts", "-verify", "-in", constancy.file, "-digest", `${hash.slice(0, -1)}0`, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
+    expect(tampered.status).not.toBe(0);
+
+    const xml = await download(getXml, owner.key, id, "record.xml");
+    expect(execFileSync("xmllint", ["--noout", "--schema", path.resolve("lib/xml/signing-record.xsd"), xml.file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })).toBe("");
+    const record = fs.readFileSync(xml.file, "utf8");
+    expect(record).toContain('status="COMPLETED" statusCode="2" signed="true"');
+    expect(record).toContain("<conservancyRecord");
+    // Each signer's CMS, taken from the XML, verifies over the original PDF.
+    fs.writeFileSync(path.join(dir, `${id}-original.pdf`), await (await import("@/lib/adapters/storage/storage")).fileStorage().get(hash));
+    const trustDir = path.join(env().TRUSTED_CA_DIR, "EFIRMA");
+    fs.writeFileSync(path.join(dir, "efirma.pem"), fs.readdirSync(trustDir).map((f) => fs.readFileSync(path.join(trustDir, f), "utf8")).join("\n"));
+    const cmsList = [...record.matchAll(/<signature>([^<]+)<\/signature>/g)].map((m) => m[1]!);
+    expect(cmsList).toHaveLength(2);
+    for (const [i, cms] of cmsList.entries()) {
+      fs.writeFileSync(path.join(dir, `${id}-${i}.p7s`), Buffer.from(cms, "base64"));
+      const verified = spawnSync("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", path.join(dir, `${id}-${i}.p7s`), "-content", path.join(dir, `${id}-original.pdf`), "-CAfile", path.join(dir, "efirma.pem"), "-purpose", "any", "-out", "/dev/null"], { encoding: "utf8" });
+      expect(verified.stderr).toContain("Verification successful");
+    }
+  }, 60_000);
+
+  it("survives a crash before commit: the retry seals once, with one constancy", async () => {
+    const { id } = await fullySigned();
+    const crashing = new Proxy(getDb(), {
+      get(target, prop, receiver) {
+        if (prop === "transaction") return () => Promise.reject(new Error("worker killed"));
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as Db;
+    await expect(sealDocument(crashing, id)).rejects.toThrow("worker killed");
+    const [half] = await getDb().select().from(documents).where(eq(documents.id, id));
+    expect(half).toMatchObject({ sealedHash: null, constancy: null, signStatus: 1 });
+
+    // The sweeper finds it (once it has waited its grace period) and the retry seals it.
+    expect(await sweepUnsealed(getDb(), new Date(Date.now() + 10 * 60_000))).toContain(id);
+    const outcomes = await Promise.all([sealDocument(getDb(), id), sealDocument(getDb(), id)]);
+    expect(outcomes.sort()).toEqual(["already-sealed", "sealed"]);
+    expect(await sealDocument(getDb(), id)).toBe("already-sealed");
+    const events = await getDb().execute(sql`select count(*)::int as n from audit_events where action = 'document.sealed' and subject_id = ${id}`);
+    expect(events[0]!.n).toBe(1);
+    const [done] = await getDb().select().from(documents).where(eq(documents.id, id));
+    expect(done!.signStatus).toBe(2);
+    expect(done!.sealedHash).toMatch(/^[0-9A-F]{64}$/);
+  }, 60_000);
+
+  it("does nothing while a signer is pending", async () => {
+    const owner = await seedUserWithKey();
+    const id = await seedDocument(owner.actor);
+    expect(await sealDocument(getDb(), id)).toBe("not-ready");
+    expect(await sweepUnsealed(getDb(), new Date(Date.now() + 10 * 60_000))).not.toContain(id);
+  });
+});

@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import type { DbOrTx } from "@/lib/db/client";
+import { DOCUMENT_STATUS, documents, signatories, storedFiles, users, workFolders } from "@/lib/db/schema";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import { createPadesCms } from "@/lib/crypto/pades-signature";
+import { readTimestampToken } from "@/lib/crypto/timestamp-token";
+import { env } from "@/lib/env";
+import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
+import { sealPdf } from "@/lib/pdf/seal-pdf";
+import type { SignatureBox } from "@/lib/schemas/signing";
+import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
+import { signingEnvironment } from "./signing-environment";
+
+let fonts: SheetInput["fonts"] | undefined;
+function sheetFonts(): SheetInput["fonts"] {
+  if (!fonts) {
+    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    fonts = { regular: fs.readFileSync(path.join(dir, "DejaVuSans.ttf")), bold: fs.readFileSync(path.join(dir, "DejaVuSans-Bold.ttf")) };
+  }
+  return fonts;
+}
+
+export type SealOutcome = "sealed" | "already-sealed" | "not-ready";
+
+/**
+ * Seals a document every signer signed: the constancy (an RFC 3161 token over the original
+ * hash), visible stamps or a signature sheet, the XML record attached, one PAdES-B-T signature
+ * by the platform seal; then, in one conditional UPDATE, the document becomes completed with
+ * its sealed file and constancy. Idempotent: a retry after a crash recomputes and the first
+ * commit wins; files are content-addressed, so nothing is ever half written.
+ */
+export async function sealDocument(db: DbOrTx, documentId: string, now = new Date()): Promise<SealOutcome> {
+  const [row] = await db
+    .select({ document: documents, ownerName: users.name, ownerEmail: users.email, ownerLocale: users.locale, timeZone: workFolders.timeZone })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .innerJoin(workFolders, eq(workFolders.id, documents.folderId))
+    .where(eq(documents.id, documentId));
+  if (!row) return "not-ready";
+  if (row.document.sealedHash) return "already-sealed";
+  const signers = await db.select().from(signatories).where(and(eq(signatories.documentId, documentId), isNull(signatories.removedAt))).orderBy(asc(signatories.position));
+  if (row.document.signStatus !== DOCUMENT_STATUS.IN_PROCESS || signers.length === 0 || signers.some((s) => s.signStatus !== "SIGNED")) return "not-ready";
+
+  const environment = await signingEnvironment();
+  const storage = fileStorage();
+  const constancyToken = await environment.timestamps.stamp(Buffer.from(row.document.originalHash, "hex"));
+  const stamped = readTimestampToken(constancyToken);
+  const constancy = {
+    type: "constancies",
+    id: stamped.serialNumber,
+    links: { self: `/documents/${documentId}/constancy` },
+    attributes: { gen_time: stamped.genTime.toISOString(), serial_number: stamped.serialNumber, tsa: environment.timestamps.authority, hash_algorithm: stamped.hashAlgorithm, message_imprint: stamped.messageImprint },
+    token: Buffer.from(constancyToken).toString("base64"),
+    tsa: environment.timestamps.authority,
+    gen_time: stamped.genTime.toISOString(),
+  };
+  const finished = { ...row.document, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, constancy };
+  const xml = buildSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, now);
+
+  const pdf = await PDFDocument.load(await storage.get(row.document.originalHash), { updateMetadata: false });
+  const autographs = new Map<string, Uint8Array>();
+  for (const s of signers) if (s.autographHash) autographs.set(s.id, new Uint8Array(await storage.get(s.autographHash)));
+  const sheet: SheetInput = {
+    fileName: row.document.fileName,
+    originalHash: row.document.originalHash,
+    verifyUrl: `${env().APP_URL}/verify?hash=${row.document.originalHash}`,
+    locale: row.ownerLocale,
+    timeZone: row.timeZone,
+    fonts: sheetFonts(),
+    signers: signers.map((s) => ({
+      name: s.name,
+      email: s.email,
+      rfc: s.rfc,
+      curp: s.curp,
+      certificateNumber: s.certificateSerialNumber,
+      issuer: s.certificateIssuerName,
+      signatureType: s.signatureType ?? "",
+      signature: s.signature,
+      signedAt: s.signedAt ?? now,
+      boxes: s.positions ? (JSON.parse(s.positions) as SignatureBox[]) : [],
+      autograph: autographs.get(s.id) ?? null,
+    })),
+  };
+  // Stamps where the owner placed boxes; the sheet always, so every detail is on paper.
+  if (row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
+  await addSignatureSheet(pdf, sheet);
+  await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
+  const { seal, issuing } = environment.platform;
+  const sealed = await sealPdf(pdf, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
+    createPadesCms({
+      content,
+      certificateDer: new Uint8Array(seal.certificate.rawData),
+      chainDer: [new Uint8Array(issuing.certificate.rawData)],
+      privateKey: seal.privateKey,
+      timestamp: async (signatureValue) => environment.timestamps.stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", signatureValue.slice().buffer as ArrayBuffer))),
+    }),
+  );
+  const stored = await storage.put(sealed);
+
+  return db.transaction(async (tx) => {
+    await tx.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "application/pdf" }).onConflictDoNothing();
+    const [done] = await tx
+      .update(documents)
+      .set({ sealedHash: stored.sha256, constancy, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, sealedAt: now, updatedAt: now })
+      .where(and(eq(documents.id, documentId), isNull(documents.sealedHash), eq(documents.signStatus, DOCUMENT_STATUS.IN_PROCESS)))
+      .returning({ id: documents.id });
+    if (!done) return "already-sealed" as const;
+    await recordAuditEvent(tx, { actorUserId: null, action: "document.sealed", subjectType: "document", subjectId: documentId, data: { sealedHash: stored.sha256, constancySerial: stamped.serialNumber } });
+    return "sealed" as const;
+  });
+}
