@@ -69,4 +69,31 @@ describe("npm run cli", () => {
     expect(err.stderr).toContain("--email: Enter a valid e-mail address.");
     expect(err.stderr).toContain("--password: The password must have at least 8 characters.");
   }, 60_000);
+
+  it("makes sandbox test certificates as SAT issues them, which openssl reads, and revokes them", async () => {
+    const out = path.join(dataDir, "certs");
+    const { stdout } = await cli("test-cert:create", "--type", "EFIRMA", "--name", "Begoña Núñez Peña", "--rfc", "GODE561231GR8", "--curp", "BOXW310820HNERXN09", "--password", "contraseña-1", "--out", out);
+    expect(stdout).toMatch(/Sandbox EFIRMA certificate \d{20} for Begoña Núñez Peña/);
+    const cer = path.join(out, "GODE561231GR8_EFIRMA.cer");
+    const key = path.join(out, "GODE561231GR8_EFIRMA.key");
+    const subject = (await run("openssl", ["x509", "-inform", "DER", "-in", cer, "-noout", "-subject", "-nameopt", "utf8,sep_comma_plus"])).stdout;
+    expect(subject).toContain("BEGOÑA NÚÑEZ PEÑA");
+    // The .key opens with its password (PKCS#8, encrypted, DER) and is the certificate's key.
+    const fromKey = (await run("openssl", ["pkey", "-inform", "DER", "-in", key, "-passin", "pass:contraseña-1", "-pubout"])).stdout;
+    const fromCer = (await run("openssl", ["x509", "-inform", "DER", "-in", cer, "-noout", "-pubkey"])).stdout;
+    expect(fromKey).toBe(fromCer);
+    await expect(run("openssl", ["pkey", "-inform", "DER", "-in", key, "-passin", "pass:otra", "-noout"])).rejects.toThrow();
+    // The sandbox authority is trusted by this installation.
+    const trust = path.join(dataDir, "trust", "EFIRMA");
+    const bundle = path.join(dataDir, "efirma-bundle.pem");
+    fs.writeFileSync(bundle, fs.readdirSync(trust).map((f) => fs.readFileSync(path.join(trust, f), "utf8")).join("\n"));
+    const pem = path.join(dataDir, "signer.pem");
+    await run("openssl", ["x509", "-inform", "DER", "-in", cer, "-out", pem]);
+    expect((await run("openssl", ["verify", "-CAfile", bundle, pem])).stdout).toContain(": OK");
+
+    const revoked = await cli("test-cert:revoke", "--cer", cer);
+    expect(revoked.stdout).toMatch(/Revoked EFIRMA certificate \d{20}/);
+    const list = JSON.parse(fs.readFileSync(path.join(dataDir, "sandbox-ca", "EFIRMA", "revoked.json"), "utf8")) as { serial: string }[];
+    expect(list).toHaveLength(1);
+  }, 120_000);
 });

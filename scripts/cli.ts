@@ -13,6 +13,7 @@ import { seedDemo, DEMO_EMAIL } from "@/lib/services/seed/seed-demo";
 import { createUser } from "@/lib/services/users/create-user";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { AppError } from "@/lib/errors";
+import { createTestCertificate, revokeTestCertificate } from "@/lib/services/signing/test-certificates";
 
 const HELP = `Rúbrica CLI
 
@@ -20,6 +21,9 @@ const HELP = `Rúbrica CLI
   api-key:create --email E [--name N]     prints the new key alone on the last line
   db:migrate                              applies migrations (also done at every start)
   db:seed                                 creates the demo user, folder and API key and prints them
+  test-cert:create --type EFIRMA|FIREL|TEPJF --name N --rfc R --curp C --password P --out DIR
+                                          a sandbox signer certificate: DIR/<RFC>_<TYPE>.cer and .key (as SAT issues them)
+  test-cert:revoke --cer FILE             revokes a sandbox certificate (the sandbox OCSP says "revoked")
 `;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -45,6 +49,25 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     console.log(`API key "${apiKey.name}" for ${user.email} (shown once):`);
     console.log(key);
   },
+  async "test-cert:create"(flags) {
+    const input = z
+      .object({
+        type: z.enum(["EFIRMA", "FIREL", "TEPJF"]),
+        name: personNameSchema,
+        rfc: z.string().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/i, "an RFC"),
+        curp: z.string().regex(/^[A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d$/i, "a CURP"),
+        password: z.string().min(1),
+        out: z.string().min(1),
+      })
+      .parse(flags);
+    const made = await createTestCertificate({ ...input, outDir: input.out });
+    console.log(`Sandbox ${input.type} certificate ${made.certificateNumber} for ${input.name}:\n  ${made.cer}\n  ${made.key}`);
+  },
+  async "test-cert:revoke"(flags) {
+    const input = z.object({ cer: z.string().min(1) }).parse(flags);
+    const revoked = revokeTestCertificate(input.cer);
+    console.log(`Revoked ${revoked.type} certificate ${revoked.certificateNumber}.`);
+  },
   async "db:migrate"() {
     console.log("Migrations applied.");
   },
@@ -68,7 +91,17 @@ async function main(): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      admin: { type: "boolean" },
+      type: { type: "string" },
+      rfc: { type: "string" },
+      curp: { type: "string" },
+      out: { type: "string" },
+      cer: { type: "string" },
+    },
     strict: true,
   });
   let database: OpenedDatabase | undefined;
