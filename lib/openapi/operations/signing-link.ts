@@ -1,5 +1,6 @@
 import { errorBody } from "@/lib/schemas/common";
 import { rejectBody, signatureParams, signBody, signingLinkView } from "@/lib/schemas/signing-link";
+import { verificationBody, verifyHashQuery } from "@/lib/schemas/verify";
 import type { Operation } from "../registry";
 
 const tags = ["Signing link (public)"];
@@ -52,5 +53,26 @@ export const signingLinkOperations: Operation[] = [
     params: signatureParams,
     body: rejectBody,
     responses: { 200: { description: "Rejected; the link's new state.", schema: signingLinkView }, ...gone },
+  },
+  {
+    method: "get",
+    path: "/v1/verify",
+    operationId: "verifyHash",
+    summary: "Verify by hash (the QR code of a signature sheet)",
+    description: "No authentication. Whether a document with this original or sealed SHA-256 was signed with Rúbrica, its state, signers (name, RFC, CURP, certificate number and issuer, type, time; never e-mails) and constancy.",
+    tags: ["Verification (public)"],
+    security: "none",
+    query: verifyHashQuery,
+    responses: { 200: { description: "The verification (found false when unknown).", schema: verificationBody }, 429: { description: "Too many requests.", schema: errorBody } },
+  },
+  {
+    method: "post",
+    path: "/v1/verify",
+    operationId: "verifyFile",
+    summary: "Verify a PDF or XML",
+    description: "No authentication. multipart/form-data with `file`: a PDF is intact when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when every signature it carries is one recorded for its document. Unknown or modified files answer found false, intact false. The sealed PDF can also be checked offline: its PAdES signature with pdfsig or Acrobat, the constancy with openssl ts -verify.",
+    tags: ["Verification (public)"],
+    security: "none",
+    responses: { 200: { description: "The verification.", schema: verificationBody }, 413: { description: "File too large.", schema: errorBody }, 415: { description: "Not multipart.", schema: errorBody }, 429: { description: "Too many requests.", schema: errorBody } },
   },
 ];

@@ -2,20 +2,19 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/lib/db/client";
-import { documents, signatories } from "@/lib/db/schema";
+import { documents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { signBodyFor, testSigner } from "@/test/factories/certificates";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { seedSignedDocument } from "@/test/factories/signing";
 import { call } from "@/test/http";
 import { GET as getDocument } from "@/app/v1/documents/[uuid]/route";
 import { GET as getPdf } from "@/app/v1/documents/[uuid]/pdf/route";
 import { GET as getXml } from "@/app/v1/documents/[uuid]/xml/route";
 import { GET as getConstancy } from "@/app/v1/documents/[uuid]/constancy/route";
-import { POST as sign } from "@/app/v1/signatures/[signatureId]/sign/route";
 import { sealDocument } from "./seal-document";
 import { signingEnvironment } from "./signing-environment";
 import { sweepUnsealed } from "./sweep-unsealed";
@@ -36,18 +35,7 @@ beforeAll(async () => {
   execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
 }, 60_000);
 
-async function fullySigned(fields: Record<string, unknown> = {}) {
-  const owner = await seedUserWithKey({ name: "Sofía Peña Núñez" });
-  const id = await seedDocument(owner.actor, fields);
-  const people = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
-  const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
-  for (const [i, p] of people.entries()) {
-    const signer = await testSigner({ name: i ? "JOSÉ ÁNGEL PEÑA" : "BEGOÑA NÚÑEZ", rfc: i ? "MAB9307148T4" : "GODE561231GR8" });
-    const res = await call(sign, `/v1/signatures/${p.id}/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(await signBodyFor(signer, doc!.originalHash)), params: { signatureId: p.id } });
-    expect(res.status).toBe(200);
-  }
-  return { owner, id, hash: doc!.originalHash };
-}
+const fullySigned = seedSignedDocument;
 
 const download = async (handler: typeof getPdf, key: string, id: string, name: string) => {
   const res = await call(handler, `/v1/documents/${id}/x`, { headers: { "x-api-key": key }, params: { uuid: id } });
