@@ -9,6 +9,7 @@ type TemplateParams = {
   "signing-request": SigningParams;
   "signing-reminder": SigningParams & { reminder: number; of: number };
   "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] };
+  "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -91,11 +92,34 @@ const copy = {
       footer: "You receive this message because someone added you as an observer of a document on Rúbrica.",
     }),
   },
+  "document-completed": {
+    es: (p: TemplateParams["document-completed"]) => ({
+      subject: `«${p.documentName}» está firmado por todos`,
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        `Todas las personas firmaron «${p.documentName}»: ${p.signers.join(", ")}.`,
+        "El PDF lleva el sello de Rúbrica con estampa de tiempo y la constancia de conservación; puedes verificarlo en cualquier momento.",
+      ],
+      action: p.documentUrl ? "Ver el documento firmado" : null,
+      footer: "Recibes este mensaje porque participas en este documento.",
+    }),
+    en: (p: TemplateParams["document-completed"]) => ({
+      subject: `“${p.documentName}” is signed by everyone`,
+      greeting: `Hello ${p.name},`,
+      lines: [
+        `Everyone signed “${p.documentName}”: ${p.signers.join(", ")}.`,
+        "The PDF carries Rúbrica's seal with a timestamp and the retention certificate; you can verify it at any time.",
+      ],
+      action: p.documentUrl ? "See the signed document" : null,
+      footer: "You receive this message because you take part in this document.",
+    }),
+  },
 } as const;
 
 function actionUrl(params: TemplateParams[TemplateName]): string | null {
   if ("dashboardUrl" in params) return params.dashboardUrl;
   if ("signingUrl" in params) return params.signingUrl;
+  if ("documentUrl" in params) return params.documentUrl;
   return null;
 }
 

@@ -52,6 +52,10 @@ describe("sealing a fully signed document", () => {
       { name: "José Ángel Peña", email: "jose@example.com", positions: [{ page: 2, x: 0.55, y: 0.7, width: 0.35, height: 0.1 }] },
     ] });
     expect(await sealDocument(getDb(), id)).toBe("sealed");
+    const { listOutbox } = await import("@/lib/services/messages/list-outbox");
+    const completed = (await listOutbox(getDb(), owner.actor)).filter((m) => m.template === "document-completed");
+    expect(completed.map((m) => m.recipient).sort()).toEqual([owner.user.email, "begona@example.com", "inigo@example.com", "jose@example.com"].sort());
+    expect(completed.find((m) => m.recipient === owner.user.email)!.subject).toBe("«Contrato Ñandú.pdf» está firmado por todos");
 
     const { data } = await (await call(getDocument, `/v1/documents/${id}`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
     expect(data.attributes).toMatchObject({ sign_status: 2, sign_status_name: "COMPLETED", signed: true, signed_at: expect.stringMatching(/Z$/) });

@@ -14,6 +14,7 @@ import { sealPdf } from "@/lib/pdf/seal-pdf";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
+import { notifyCompletion } from "./notify-completion";
 import { signingEnvironment } from "./signing-environment";
 
 let fonts: SheetInput["fonts"] | undefined;
@@ -111,6 +112,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
       .returning({ id: documents.id });
     if (!done) return "already-sealed" as const;
     await recordAuditEvent(tx, { actorUserId: null, action: "document.sealed", subjectType: "document", subjectId: documentId, data: { sealedHash: stored.sha256, constancySerial: stamped.serialNumber } });
+    if (row.document.notificationMode === "ENABLED") await notifyCompletion(tx, documentId);
     return "sealed" as const;
   });
 }
