@@ -110,6 +110,17 @@ export const signingOperations: Operation[] = [
   },
   {
     method: "get",
+    path: "/v1/documents/{uuid}/audit",
+    operationId: "downloadAuditTrail",
+    summary: "Download the audit trail (not in the reference)",
+    description: "Every event of the document (creation, updates, link views and reveals, notices, signatures, rejections, sealing) in order, with the client address. The events form a hash chain: `hash` = SHA-256 over `prev_hash`, a newline and the event in canonical JSON (keys sorted; fields seq, documentId, action, actorUserId, subjectType, subjectId, data, ip, createdAt). `meta.chain_valid` says whether it recomputes.",
+    tags,
+    security: "apiKey",
+    params: documentParams,
+    responses: { 200: { description: "The trail." }, ...notFound },
+  },
+  {
+    method: "get",
     path: "/v1/documents/{uuid}/constancy",
     operationId: "downloadConstancy",
     summary: "Download the constancy (retention certificate)",
