@@ -50,3 +50,7 @@ export const idParams = z.object({ id: uuidParam });
 
 export const webhookUrlSchema = z.url({ protocol: /^https?$/, error: "Enter an http(s) URL." }).max(2048);
 export const testWebhookBody = z.object({ url: webhookUrlSchema });
+
+export const signingWebhookBody = z
+  .object({ url: z.url({ protocol: /^https?$/, error: "Must be an http(s) URL." }).max(2000).nullable() })
+  .meta({ id: "SigningWebhook", description: "Where signature.signed, signature.rejected and document.completed are POSTed (Standard Webhooks signature); null to stop." });

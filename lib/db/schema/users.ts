@@ -16,6 +16,8 @@ export const users = pgTable(
     // Standard Webhooks signing secret ("whsec_" + base64). It must be readable to sign, so it
     // is stored as is; it is shown to its owner in settings and can be rotated.
     webhookSecret: text("webhook_secret").notNull(),
+    /** Where signing events (signature.signed, signature.rejected, document.completed) are POSTed. */
+    signingWebhookUrl: text("signing_webhook_url"),
     createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { errorBody } from "@/lib/schemas/common";
-import { apiKeyCreated, apiKeyList, idParams, testWebhookBody, webhookDeliveryList } from "@/lib/schemas/dashboard";
+import { apiKeyCreated, apiKeyList, idParams, signingWebhookBody, testWebhookBody, webhookDeliveryList } from "@/lib/schemas/dashboard";
 import { apiKeyCreateSchema } from "@/lib/schemas/account";
 import type { Operation } from "../registry";
 
@@ -23,4 +23,24 @@ export const dashboardOperations: Operation[] = [
   },
   { method: "post", path: "/api/dashboard/webhook-deliveries/{id}/redeliver", operationId: "redeliverWebhook", summary: "Send a delivery again now", tags, security: "session", params: idParams, responses: { 202: { description: "Queued." }, ...notFound } },
   { method: "post", path: "/api/dashboard/webhook-deliveries/test", operationId: "sendTestWebhook", summary: "Send a ping event to a URL", tags, security: "session", body: testWebhookBody, responses: { 202: { description: "Queued." } } },
+  {
+    method: "get",
+    path: "/api/dashboard/signing-webhook",
+    operationId: "getSigningWebhook",
+    summary: "Where signing events go",
+    tags,
+    security: "session",
+    responses: { 200: { description: "The URL or null.", schema: signingWebhookBody } },
+  },
+  {
+    method: "put",
+    path: "/api/dashboard/signing-webhook",
+    operationId: "setSigningWebhook",
+    summary: "Set where signing events go",
+    description: "Events: `signature.signed`, `signature.rejected`, `document.completed`, each `{type, created_at, data: {document, ...}}`, signed like every webhook (Standard Webhooks) and retried on the schedule above. Also accepts an API key.",
+    tags,
+    security: "session",
+    body: signingWebhookBody,
+    responses: { 200: { description: "Saved.", schema: signingWebhookBody } },
+  },
 ];

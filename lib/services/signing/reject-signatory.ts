@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS, documents, signatories } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
 
 /**
@@ -28,6 +29,7 @@ export async function rejectSignatory(db: DbOrTx, signatoryId: string, reason: s
       .returning({ id: documents.id });
     if (!closed) throw new AppError("CONFLICT", "The document is no longer in process.");
     await tx.update(signatories).set({ nextReminderAt: null }).where(eq(signatories.documentId, rejected.documentId));
+    await emitSigningEvent(tx, rejected.documentId, "signature.rejected", { signature: { id: signatoryId, name: link.signer.name, rejected_reason: reason, rejected_at: now.toISOString() } });
     await recordAuditEvent(tx, { actorUserId: null, action: "signature.rejected", subjectType: "signatory", subjectId: signatoryId, data: { documentId: rejected.documentId, reason }, ip: context.ip });
   });
 }

@@ -14,6 +14,7 @@ import { sealPdf } from "@/lib/pdf/seal-pdf";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
+import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
 import { signingEnvironment } from "./signing-environment";
 
@@ -113,6 +114,12 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     if (!done) return "already-sealed" as const;
     await recordAuditEvent(tx, { actorUserId: null, action: "document.sealed", subjectType: "document", subjectId: documentId, data: { sealedHash: stored.sha256, constancySerial: stamped.serialNumber } });
     if (row.document.notificationMode === "ENABLED") await notifyCompletion(tx, documentId);
+    await emitSigningEvent(tx, documentId, "document.completed", {
+      sealed_hash: stored.sha256,
+      signed_at: now.toISOString(),
+      constancy: constancy.attributes,
+      signatures: signers.map((s) => ({ id: s.id, name: s.name, rfc: s.rfc, certificate_serial_number: s.certificateSerialNumber, signed_at: s.signedAt?.toISOString() ?? null })),
+    });
     return "sealed" as const;
   });
 }

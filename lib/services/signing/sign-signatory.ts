@@ -12,6 +12,7 @@ import { readTimestampToken } from "@/lib/crypto/timestamp-token";
 import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
 import { signingEnvironment } from "./signing-environment";
 
@@ -121,6 +122,9 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
       subjectId: signatoryId,
       data: { documentId: link.document.id, type: input.type, certificateNumber: identity.certificateNumber, rfc: identity.rfc },
       ip: context.ip,
+    });
+    await emitSigningEvent(tx, link.document.id, "signature.signed", {
+      signature: { id: signatoryId, name: link.signer.name, rfc: identity.rfc ?? link.signer.rfc, curp: identity.curp, type: input.type, certificate_serial_number: identity.certificateNumber, certificate_issuer_name: identity.issuerName, signed_at: now.toISOString() },
     });
     const [{ pending }] = (await tx.execute(
       sql`select count(*)::int as pending from ${signatories} where ${signatories.documentId} = ${link.document.id} and ${signatories.removedAt} is null and ${signatories.signStatus} <> 'SIGNED'`,

@@ -14,7 +14,7 @@ export async function enqueueWebhook(
     .insert(webhookDeliveries)
     .values({ userId: input.userId, eventType: input.eventType, url: input.url, payload: input.payload, nextAttemptAt: new Date() })
     .returning();
-  // If the caller's transaction rolls back, the job finds no delivery and does nothing.
-  await enqueue("deliver-webhook", { deliveryId: delivery!.id });
+  // In the caller's transaction: the delivery and its job exist only if the event commits.
+  await enqueue("deliver-webhook", { deliveryId: delivery!.id }, {}, db);
   return delivery!;
 }
