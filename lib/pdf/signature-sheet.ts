@@ -45,9 +45,18 @@ const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.45);
 const BRAND = rgb(0.62, 0.07, 0.22);
 
-export async function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
-  pdf.registerFontkit(fontkit);
-  return { regular: await pdf.embedFont(fonts.regular, { subset: true }), bold: await pdf.embedFont(fonts.bold, { subset: true }) };
+// Embedding and subsetting a TrueType font is the costliest step of a seal: do it once per PDF,
+// shared by the stamps and the sheet.
+const embedded = new WeakMap<PDFDocument, Promise<{ regular: PDFFont; bold: PDFFont }>>();
+
+export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
+  let pair = embedded.get(pdf);
+  if (!pair) {
+    pdf.registerFontkit(fontkit);
+    pair = Promise.all([pdf.embedFont(fonts.regular, { subset: true }), pdf.embedFont(fonts.bold, { subset: true })]).then(([regular, bold]) => ({ regular, bold }));
+    embedded.set(pdf, pair);
+  }
+  return pair;
 }
 
 export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Promise<void> {
