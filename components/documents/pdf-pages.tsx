@@ -15,28 +15,32 @@ export type PdfPagesProps = {
   page?: number;
   /** Widest a page is drawn, in CSS pixels; narrower screens get the screen's width. */
   maxWidth?: number;
+  /** Magnification over that width (1 = fit); above 1 the pages scroll sideways. */
+  zoom?: number;
   onLoad?: (pageCount: number) => void;
   /** Drawn over a page, sized like it (for signature boxes). */
   overlay?: (pageNumber: number) => ReactNode;
 };
 
-export default function PdfPages({ file, page, maxWidth = 720, onLoad, overlay }: PdfPagesProps) {
+export default function PdfPages({ file, page, maxWidth = 720, zoom = 1, onLoad, overlay }: PdfPagesProps) {
   const { t } = useI18n();
   const [pageCount, setPageCount] = useState(0);
-  const [width, setWidth] = useState(0);
+  const [fitWidth, setFitWidth] = useState(0);
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(Math.min(entry!.contentRect.width, maxWidth))));
+    const observer = new ResizeObserver(([entry]) => setFitWidth(Math.floor(Math.min(entry!.contentRect.width, maxWidth))));
     observer.observe(el);
     return () => observer.disconnect();
   }, [maxWidth]);
 
+  const width = Math.floor(fitWidth * zoom);
+  const zoomed = zoom > 1;
   const pages = page ? [page] : Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
-    <div ref={box} className="w-full">
+    <div ref={box} className={`w-full ${zoomed ? "overflow-x-auto" : ""}`}>
       <Document
         file={file}
         onLoadSuccess={(pdf) => {
@@ -45,7 +49,8 @@ export default function PdfPages({ file, page, maxWidth = 720, onLoad, overlay }
         }}
         loading={<p role="status" className="p-4 text-sm text-zinc-500">{t("pdf.loading")}</p>}
         error={<p role="alert" className="p-4 text-sm text-red-700">{t("pdf.error")}</p>}
-        className="flex flex-col items-center gap-4"
+        // Zoomed pages are wider than the box: w-max keeps them whole so the box scrolls to both edges.
+        className={`flex flex-col items-center gap-4 ${zoomed ? "w-max min-w-full" : ""}`}
       >
         {width > 0 &&
           pageCount > 0 &&

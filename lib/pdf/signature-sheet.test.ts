@@ -66,6 +66,18 @@ describe("signature sheet", () => {
     expect(text.match(/firmante\d@example.com/g)).toHaveLength(10);
   });
 
+  it("draws a signer's autograph on the sheet", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
+    const pdf = await twoPages();
+    const withAutograph = input(2);
+    withAutograph.signers[0]!.autograph = png;
+    await addSignatureSheet(pdf, withAutograph);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheet-"));
+    fs.writeFileSync(path.join(dir, "a.pdf"), await pdf.save());
+    const images = execFileSync("pdfimages", ["-list", "-f", "3", "-l", "3", path.join(dir, "a.pdf")], { encoding: "utf8" });
+    expect(images.trim().split("\n").slice(2)).toHaveLength(1);
+  });
+
   it("stamps custom boxes on the page they name", async () => {
     const pdf = await twoPages();
     await addSignatureStamps(pdf, input(1));

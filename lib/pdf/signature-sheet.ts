@@ -90,7 +90,13 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
     }
     page.drawLine({ start: { x: margin, y: y + 6 }, end: { x: width - margin, y: y + 6 }, thickness: 0.5, color: MUTED });
     y -= 8;
-    text(page, signer.name, margin, 12, bold);
+    if (signer.autograph) {
+      // The drawn autograph, at the right of the signer's block: for the eye, not the signature.
+      const image = await pdf.embedPng(signer.autograph);
+      const scale = Math.min(130 / image.width, 44 / image.height);
+      page.drawImage(image, { x: width - margin - image.width * scale, y: y - image.height * scale + 12, width: image.width * scale, height: image.height * scale });
+    }
+    text(page, signer.name, margin, 12, bold, INK, width - 2 * margin - 140);
     text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED);
     text(page, `${t.signedWith} ${signer.signatureType}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular);
     text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular);

@@ -28,3 +28,4 @@ export const verificationBody = z
     }),
   })
   .meta({ id: "Verification" });
+export type Verification = z.infer<typeof verificationBody>["data"];

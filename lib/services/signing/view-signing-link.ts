@@ -10,10 +10,11 @@ import { linkStatus, loadSigningLink } from "./signing-link-state";
  * signature types, whose turn it is, and the other signers' names and progress (no e-mails).
  * Every view is recorded in the audit log: the link is a bearer secret.
  */
-export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: { ip: string | null }) {
+export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: { ip: string | null; recordView?: boolean }) {
   const link = await loadSigningLink(db, signatoryId);
   const state = linkStatus(link.signer, link.document, link.signers);
-  await recordAuditEvent(db, { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip });
+  // The answer to a sign or reject re-reads the link; that is not a new view.
+  if (context.recordView !== false) await recordAuditEvent(db, { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip });
   const d = link.document;
   return {
     id: link.signer.id,

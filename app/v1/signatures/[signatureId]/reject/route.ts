@@ -9,5 +9,5 @@ export const POST = apiRoute({ auth: "none", params: signatureParams, body: reje
   const ip = clientIp(req);
   if (ip) rateLimit(`sign-ip:${ip}`, 30, 60_000);
   await rejectSignatory(getDb(), params.signatureId, body.reason, { ip });
-  return { data: await viewSigningLink(getDb(), params.signatureId, { ip }) };
+  return { data: await viewSigningLink(getDb(), params.signatureId, { ip, recordView: false }) };
 });

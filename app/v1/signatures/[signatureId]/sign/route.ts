@@ -10,5 +10,5 @@ export const POST = apiRoute({ auth: "none", params: signatureParams, body: sign
   if (ip) rateLimit(`sign-ip:${ip}`, 30, 60_000);
   rateLimit(`sign:${params.signatureId}`, 100, 60_000);
   await signSignatory(getDb(), params.signatureId, body, { ip });
-  return { data: await viewSigningLink(getDb(), params.signatureId, { ip }) };
+  return { data: await viewSigningLink(getDb(), params.signatureId, { ip, recordView: false }) };
 });

@@ -1,0 +1,28 @@
+import { headers } from "next/headers";
+import { SigningLink } from "@/components/signing/signing-link";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { serverTranslate } from "@/lib/i18n/request-locale";
+import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
+import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
+
+type Props = { params: Promise<{ signatureId: string }> };
+
+/** The signer's page: no session, the id in the URL is the secret (every view is audited). */
+export default async function SignDocumentPage({ params }: Props) {
+  const id = pageId((await params).signatureId);
+  // clientIp reads a Request's headers; the page has the same headers without the Request.
+  const ip = clientIp(new Request("http://page.local", { headers: await headers() }));
+  try {
+    // The same budgets as GET /v1/signatures/{id}: reloading the page is viewing the link.
+    if (ip) rateLimit(`link-ip:${ip}`, 120, 60_000);
+    rateLimit(`link:${id}`, 60, 60_000);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const { t } = await serverTranslate();
+    return <p role="alert" className="mx-auto max-w-xl px-4 py-12 text-zinc-700">{t("signing.errors.tooManyViews")}</p>;
+  }
+  const view = await orNotFound(viewSigningLink(getDb(), id, { ip }));
+  return <SigningLink initial={view} />;
+}

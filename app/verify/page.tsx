@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { PublicHeader } from "@/components/layout/public-header";
+import { VerificationResult } from "@/components/verify/verification-result";
+import { VerifyForm } from "@/components/verify/verify-form";
+import { getDb } from "@/lib/db/client";
+import { serverTranslate } from "@/lib/i18n/request-locale";
+import { verifyFile } from "@/lib/services/signing/verify-file";
+
+export const metadata: Metadata = { title: "Verificar un documento · Rúbrica", referrer: "no-referrer" };
+
+/** Public: drop a PDF or XML, or arrive from the QR code of a signature sheet (?hash=). */
+export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ hash?: string }> }) {
+  const { locale, t } = await serverTranslate();
+  const { hash } = await searchParams;
+  const byHash = hash && /^[0-9A-Fa-f]{64}$/.test(hash) ? await verifyFile(getDb(), { hash }) : null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader locale={locale} t={t} />
+      <main className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("verify.title")}</h1>
+          <p className="mt-1 text-sm text-zinc-600">{t("verify.lead")}</p>
+        </div>
+        {byHash && <VerificationResult result={byHash} locale={locale} />}
+        <VerifyForm />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/components/api-request";
+import { makeTranslate } from "@/lib/i18n/translate";
+import { signErrorsOf } from "./signing-errors";
+
+const t = makeTranslate("es");
+const unprocessable = (errors: Record<string, string[]>) => new ApiError(422, "The given data was invalid.", errors);
+
+describe("the signing API's refusals, as the signer reads them", () => {
+  it("puts certificate problems next to the .cer, in Spanish", () => {
+    expect(signErrorsOf(t, unprocessable({ certificate: ["The certificate has been revoked by its authority."] }))).toEqual({ certificate: "Este certificado fue revocado por su autoridad." });
+    expect(signErrorsOf(t, unprocessable({ certificate: ["The certificate was not issued by an authority trusted for FIREL."] })).certificate).toBe(
+      "Este certificado no fue emitido por una autoridad reconocida para FIREL.",
+    );
+    expect(signErrorsOf(t, unprocessable({ certificate: ["This certificate belongs to RFC GODE561231GR8; the document asks for MAB9307148T4."] })).certificate).toBe(
+      "Este certificado es del RFC GODE561231GR8; el documento pide el RFC MAB9307148T4.",
+    );
+  });
+
+  it("blames the .key when the signature does not match the certificate", () => {
+    expect(signErrorsOf(t, unprocessable({ signature: ["The signature does not match the certificate: the .key file is probably not this certificate's."] }))).toEqual({
+      key: "La llave privada (.key) no corresponde a este certificado (.cer). Elige la pareja correcta.",
+    });
+  });
+
+  it("keeps a message it does not know, rather than lose it", () => {
+    expect(signErrorsOf(t, unprocessable({ certificate: ["Something new."] }))).toEqual({ certificate: "Something new." });
+  });
+
+  it("explains 409, 429 and 503 for the whole form", () => {
+    expect(signErrorsOf(t, new ApiError(409, "You already signed this document.")).form).toMatch(/cambió/);
+    expect(signErrorsOf(t, new ApiError(429, "Too many requests")).form).toMatch(/Espera un minuto/);
+    expect(signErrorsOf(t, new ApiError(503, "We could not check")).form).toMatch(/revocado/);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Verification } from "@/lib/schemas/verify";
+import { makeTranslate, type Locale } from "@/lib/i18n/translate";
+
+const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF" };
+
+/** What a verification found, in words a person understands first, details after. */
+export function VerificationResult({ result, locale }: { result: Verification; locale: Locale }) {
+  const t = makeTranslate(locale);
+  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeStyle: "short", timeZone: "America/Mexico_City" }).format(new Date(iso)) : "—");
+  const verdict = !result.found
+    ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }
+    : result.intact === false
+      ? { tone: "border-red-300 bg-red-50 text-red-900", text: t("verify.altered") }
+      : result.matched === "original" && !result.document?.signed
+        ? { tone: "border-amber-300 bg-amber-50 text-amber-900", text: t("verify.inProcess") }
+        : { tone: "border-emerald-300 bg-emerald-50 text-emerald-900", text: t(result.kind === "hash" ? "verify.knownHash" : "verify.intact") };
+  return (
+    <section aria-live="polite" className="flex flex-col gap-4" data-testid="verification">
+      <p role="status" className={`rounded-lg border p-4 text-base font-medium ${verdict.tone}`}>{verdict.text}</p>
+      {result.document && (
+        <div className="rounded-lg border border-zinc-200 bg-white p-4">
+          <h2 className="text-lg font-semibold break-words">{result.document.file_name}</h2>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+            <dt className="text-zinc-500">{t("verify.owner")}</dt>
+            <dd>{result.document.owner}</dd>
+            <dt className="text-zinc-500">{t("verify.status")}</dt>
+            <dd>{t(result.document.signed ? "verify.completed" : "verify.notCompleted")}{result.document.signed_at ? ` · ${when(result.document.signed_at)}` : ""}</dd>
+            <dt className="text-zinc-500">{t("verify.hash")}</dt>
+            <dd className="font-mono text-xs break-all">{result.document.original_hash}</dd>
+            {result.constancy && (
+              <>
+                <dt className="text-zinc-500">{t("verify.constancy")}</dt>
+                <dd>{when(result.constancy.gen_time)} · {result.constancy.tsa}</dd>
+              </>
+            )}
+          </dl>
+          <h3 className="mt-4 text-base font-semibold">{t("verify.signers")}</h3>
+          <ul className="mt-2 flex flex-col gap-2">
+            {result.signers.map((s, i) => (
+              <li key={i} className="rounded-md border border-zinc-200 p-3 text-sm" data-testid="verified-signer">
+                <p className="font-medium">{s.name}</p>
+                <p className="text-zinc-600">
+                  {s.sign_status === "SIGNED" ? `${TYPE_LABEL[s.signature_type ?? ""] ?? s.signature_type ?? ""} · ${when(s.signed_at)}` : t(s.sign_status === "REJECTED" ? "verify.rejected" : "verify.pending")}
+                </p>
+                {s.sign_status === "SIGNED" && (
+                  <p className="text-xs break-words text-zinc-500">
+                    {[s.rfc && `RFC ${s.rfc}`, s.curp && `CURP ${s.curp}`, s.certificate_serial_number && `${t("verify.certificate")} ${s.certificate_serial_number}`, s.certificate_issuer_name].filter(Boolean).join(" · ")}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
