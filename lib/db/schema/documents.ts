@@ -55,7 +55,9 @@ export const documents = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    index("documents_folder_created_idx").on(t.folderId, t.createdAt.desc(), t.id),
+    // Same order as the listing (created_at DESC, id DESC): a mismatch made PostgreSQL sort the whole
+    // folder, 1.2 s at 1M documents (bench/api.ts); in order it reads 20 rows, 0.1 ms.
+    index("documents_folder_created_idx").on(t.folderId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check("documents_remember_at_format", sql`${t.rememberAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$'`),
   ],
 );

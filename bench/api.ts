@@ -1,0 +1,203 @@
+// `npx tsx bench/api.ts`: throughput and latency of GET /v1/documents/{uuid} and of the folder
+// listing GET /v1/containers/{uuid}/documents over real HTTP, against a floor measured in the same
+// run (hand-written SQL through postgres.js); then listing latency in folders of 10k and 1M
+// documents with EXPLAIN of its queries, and what-ifs for the problems found. Throwaway embedded
+// PostgreSQL; prints numbers, asserts nothing about time. Takes about 4 minutes on 2 cores.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { resetEnvCache } from "@/lib/env";
+import { bulkFillFolder, folderCounts } from "./lib/bulk";
+import { startLoadGenerator, type LoadJob, type LoadResult } from "./lib/load";
+import { explain, listingQueries, medianMs, run } from "./lib/queries";
+import { check, f, forcePreparedStatements, printExplain, row } from "./lib/report";
+import { serveFloor, serveHandlers } from "./lib/servers";
+
+const SERVICE_DOCUMENTS = 300;
+const HOT = { concurrency: 50, warmupMs: 1000, durationMs: 5000 };
+const SEQUENTIAL = { concurrency: 1, warmupMs: 500, durationMs: 3000, minRequests: 5 };
+const BIG = { "10k": 10_000, "1M": 1_000_000 } as const;
+const DEEP_PAGE = 400;
+
+async function main() {
+  const started = performance.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-"));
+  fs.chmodSync(dir, 0o755);
+  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
+    })());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
+    cleanups.push(() => cluster.stop());
+    const url = embeddedUrl(cluster.port, cluster.password);
+    await migrateDatabase(url);
+    process.env.DATABASE_URL = url;
+    process.env.DATA_DIR = path.join(dir, "data");
+    process.env.LOG_LEVEL = "silent";
+    process.env.AUTH_SECRET = "bench-secret-bench-secret-bench";
+    resetEnvCache();
+    const { getDb, closeDb } = await import("@/lib/db/client");
+    cleanups.push(closeDb);
+    const { createUser } = await import("@/lib/services/users/create-user");
+    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+    const { createDocument } = await import("@/lib/services/documents/create-document");
+    const { createWorkFolder } = await import("@/lib/services/work-folders/create-work-folder");
+    const { createDocumentInput } = await import("@/lib/schemas/signing");
+    const { makePdf, defaultFolderId } = await import("@/test/factories/documents");
+    const documentGET = (await import("@/app/v1/documents/[uuid]/route")).GET;
+    const listingGET = (await import("@/app/v1/containers/[uuid]/documents/route")).GET;
+
+    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
+    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
+    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
+    const headers = { "x-api-key": key };
+    const folder = await defaultFolderId(actor);
+
+    // Documents through the service, as the API creates them (notices off: no pg-boss in the bench).
+    const pdf = await makePdf(2);
+    const input = createDocumentInput.parse({
+      signatures: [
+        { name: "Begoña Núñez", email: "begona@example.com" },
+        { name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" },
+      ],
+      spectators: [{ name: "Íñigo Sáenz", email: "inigo@example.com" }],
+      notification_mode: "DISABLED",
+    });
+    let t = performance.now();
+    const ids: string[] = [];
+    for (let i = 0; i < SERVICE_DOCUMENTS; i++) ids.push(await createDocument(getDb(), actor, folder, { ...input, file_name: `Contrato Ñandú ${i}.pdf` }, { bytes: pdf }));
+    const seedMs = performance.now() - t;
+
+    const sql = postgres(url, { max: 10, onnotice: () => {} }); // the floor's pool: the same size as lib/db/client.ts
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    const ours = await serveHandlers({ document: documentGET, listing: listingGET });
+    cleanups.push(ours.close);
+    const floor = await serveFloor(sql);
+    cleanups.push(floor.close);
+    const load = startLoadGenerator();
+    cleanups.push(load.close);
+    const measure = (urls: string[], shape: Omit<LoadJob, "urls" | "headers">) => load.run({ urls, headers, ...shape });
+    const docUrls = (base: string) => ids.map((id) => `${base}/v1/documents/${id}`);
+    const listUrl = (base: string, folderId: string, page = 0) => `${base}/v1/containers/${folderId}/documents${page ? `?page=${page}` : ""}`;
+    const hotScenarios = [
+      [`GET /v1/documents/{uuid} (${SERVICE_DOCUMENTS} docs, round robin)`, docUrls],
+      [`GET /v1/containers/{uuid}/documents (page 0, size 20, ${SERVICE_DOCUMENTS} docs in folder)`, (base: string) => [listUrl(base, folder)]],
+    ] as const;
+
+    console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => f(l)).join(" ")}`);
+    console.log("Embedded PostgreSQL (fsync off); requests authenticated with a real API key (X-Api-Key).");
+    console.log("The load generator (own process, node:http keep-alive), the server (one Node process) and PostgreSQL share these cores.");
+    console.log("'ours'  = our App Router handlers served from a plain node:http server (IncomingMessage -> Request), without Next's router.");
+    console.log("'floor' = node:http + hand-written SQL via postgres.js + JSON.stringify; no auth, membership, zod or spectators. Both pools max 10.");
+    console.log("'server CPU' = CPU time of the process running both servers, per request (warm-up included).");
+    console.log(`seed: ${SERVICE_DOCUMENTS} documents (2 signatories, 1 spectator) via createDocument in ${f(seedMs / 1000, 1)} s (${f(seedMs / SERVICE_DOCUMENTS, 1)} ms each)`);
+
+    // 1 + 2. Per-document and listing throughput, ours vs the floor.
+    for (const base of [ours.url, floor.url]) {
+      await check(docUrls(base)[0]!, headers, (b) => (b.data as { id: string }).id === ids[0]);
+      await check(listUrl(base, folder), headers, (b) => (b.data as unknown[]).length === 20);
+    }
+    console.log(`\n== ${HOT.concurrency} concurrent connections, ${HOT.warmupMs / 1000} s warm-up + ${HOT.durationMs / 1000} s measured each ==`);
+    console.log("('prepared' = what-if, bench process only: drizzle's queries sent as named prepared statements; see the end)");
+    for (const [label, urlsOf] of hotScenarios) {
+      console.log(label);
+      const a = await measure(urlsOf(ours.url), HOT);
+      row("ours", a);
+      const b = await measure(urlsOf(floor.url), HOT);
+      row("floor", b);
+      const restore = forcePreparedStatements();
+      const c = await measure(urlsOf(ours.url), HOT);
+      restore();
+      row("ours, prepared (what-if)", c);
+      console.log(`  ours/floor: req/s ${f(a.rps / b.rps)}x, p50 ${f(a.p50 / b.p50)}x;  prepared/ours: req/s ${f(c.rps / a.rps)}x, p50 ${f(c.p50 / a.p50)}x`);
+    }
+
+    // 3. Big folders, loaded in bulk with SQL.
+    const folders: Record<string, string> = {};
+    // No autovacuum in the middle of the load or of a measurement: VACUUM is run explicitly below.
+    for (const table of ["documents", "signatories", "spectators"]) await sql.unsafe(`alter table ${table} set (autovacuum_enabled = off)`);
+    console.log(`\n== Folders of 10k and 1M documents: one INSERT ... SELECT per table, copies of one service-made document ==`);
+    for (const [name, n] of Object.entries(BIG)) {
+      folders[name] = (await createWorkFolder(getDb(), actor, { name: `bench ${name}` })).id;
+      const s = await bulkFillFolder(sql, folders[name]!, ids[0]!, n);
+      const c = await folderCounts(sql, folders[name]!);
+      console.log(
+        `  ${name}: ${c.documents} documents, ${c.signatories} signatories, ${c.spectators} spectators in ${f(s.total, 1)} s ` +
+          `(documents ${f(s.documents, 1)} s, signatories ${f(s.signatories, 1)} s, spectators ${f(s.spectators, 1)} s)`,
+      );
+    }
+    t = performance.now();
+    await sql`analyze`;
+    const [sizes] = await sql<{ documents: string; signatories: string }[]>`
+      select pg_size_pretty(pg_total_relation_size('documents')) as documents, pg_size_pretty(pg_total_relation_size('signatories')) as signatories`;
+    console.log(`  ANALYZE ${f((performance.now() - t) / 1000, 1)} s; size with indexes: documents ${sizes!.documents}, signatories ${sizes!.signatories}`);
+
+    const listing = (name: keyof typeof BIG, page = 0, matchIndex = false) => listingQueries(getDb(), folders[name]!, page, { matchIndex });
+    const countAlone = (name: keyof typeof BIG) => medianMs(9, () => run(sql, listing(name).count));
+    console.log("count(*) for totalItems alone (median of 9), right after the load (visibility map not set yet):");
+    for (const name of ["10k", "1M"] as const) console.log(`  ${name}: ${f(await countAlone(name))} ms`);
+    t = performance.now();
+    await sql`vacuum (analyze) documents, signatories, spectators`;
+    console.log(`VACUUM (ANALYZE) documents, signatories, spectators: ${f((performance.now() - t) / 1000, 1)} s (what autovacuum would do); all below is after it`);
+
+    const sequential = async (name: keyof typeof BIG, servers: [string, string][]) => {
+      const countMs = await countAlone(name);
+      for (const page of [0, DEEP_PAGE]) {
+        console.log(`${name} folder, page ${page} (offset ${page * 20}); count(*) alone ${f(countMs)} ms`);
+        const results: LoadResult[] = [];
+        for (const [label, base] of servers) {
+          await check(listUrl(base, folders[name]!, page), headers, (b) => (b.data as unknown[]).length === 20);
+          results.push(await measure([listUrl(base, folders[name]!, page)], SEQUENTIAL));
+          row(label, results.at(-1)!);
+        }
+        const [a, b] = results;
+        console.log(`  ${b ? `ours/floor p50 ${f(a!.p50 / b.p50)}x; ` : ""}count(*) alone is ${f((100 * countMs) / a!.p50, 0)}% of ours p50`);
+      }
+    };
+    const seqLabel = `${SEQUENTIAL.warmupMs / 1000} s warm-up + ${SEQUENTIAL.durationMs / 1000} s measured, at least ${SEQUENTIAL.minRequests} requests`;
+    console.log(`\n== Listing latency, sequential (1 connection), ${seqLabel} ==`);
+    for (const name of ["10k", "1M"] as const) await sequential(name, [["ours", ours.url], ["floor", floor.url]]);
+
+    console.log("\n== EXPLAIN (ANALYZE, BUFFERS) of the listing's queries (as list-folder-documents.ts builds them) ==");
+    printExplain("10k page 0", await explain(sql, listing("10k").page), false);
+    printExplain("1M page 0", await explain(sql, listing("1M").page));
+    printExplain(`1M page ${DEEP_PAGE}`, await explain(sql, listing("1M", DEEP_PAGE).page));
+    printExplain("1M count", await explain(sql, listing("1M").count));
+
+    console.log("\n== What-ifs (bench-only changes to this throwaway database and process; lib/ untouched) ==");
+    console.log(`drizzle query building, CPU per call (median of 501): listing page + count toSQL() ${f(await medianMs(501, async () => listing("1M")), 3)} ms`);
+    console.log("ORDER BY created_at DESC NULLS LAST, id ASC: exactly the order of documents_folder_created_idx (the service says DESC = NULLS FIRST, id DESC):");
+    printExplain("10k page 0", await explain(sql, listing("10k", 0, true).page), false);
+    printExplain("1M page 0", await explain(sql, listing("1M", 0, true).page));
+    printExplain(`1M page ${DEEP_PAGE}`, await explain(sql, listing("1M", DEEP_PAGE, true).page), false);
+    t = performance.now();
+    await sql`create index bench_documents_folder_created_id_desc_idx on documents (folder_id, created_at desc, id desc)`;
+    await sql`analyze documents`;
+    console.log(`Or CREATE INDEX ... ON documents (folder_id, created_at DESC, id DESC), built in ${f((performance.now() - t) / 1000, 1)} s; the service's query unchanged:`);
+    printExplain("10k page 0", await explain(sql, listing("10k").page), false);
+    printExplain("1M page 0", await explain(sql, listing("1M").page), false);
+    printExplain(`1M page ${DEEP_PAGE}`, await explain(sql, listing("1M", DEEP_PAGE).page), false);
+    await sequential("1M", [["ours, with that index", ours.url]]);
+    const capped = await medianMs(9, () => sql`select count(*) from (select 1 from documents where folder_id = ${folders["1M"]!} limit 10001) t`);
+    console.log(`  a capped count instead (count of at most 10,001 rows, "10000+"): ${f(capped)} ms at 1M`);
+
+    console.log("'prepared' above: drizzle passes prepare: false for queries not built with .prepare(), so postgres.js describes each");
+    console.log("  parameterized statement in a round trip of its own before running it, and PostgreSQL parses and plans it every time.");
+    console.log(`\ntotal bench time ${f((performance.now() - started) / 1000, 1)} s; load average at the end ${os.loadavg().map((l) => f(l)).join(" ")}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

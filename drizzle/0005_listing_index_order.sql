@@ -1,0 +1,2 @@
+DROP INDEX "documents_folder_created_idx";--> statement-breakpoint
+CREATE INDEX "documents_folder_created_idx" ON "documents" USING btree ("folder_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
