@@ -1,10 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import nodeCrypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as pkijs from "pkijs";
 import { getDb, type Db } from "@/lib/db/client";
+import { SIGNATURE_TIMESTAMP_OID } from "@/lib/crypto/pades-signature";
 import { documents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { seedDocument } from "@/test/factories/documents";
@@ -36,6 +39,17 @@ beforeAll(async () => {
 }, 60_000);
 
 const fullySigned = seedSignedDocument;
+
+/** The PAdES CMS in /Contents of a sealed PDF: its timestamp token and the SHA-256 of its signature value. */
+function sealCmsOf(pdf: Buffer) {
+  // /Contents is zero-padded to its reserved size; the BER reader stops at the end of the CMS.
+  const hex = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(pdf.toString("latin1"))![1]!;
+  const info = pkijs.ContentInfo.fromBER(new Uint8Array(Buffer.from(hex, "hex")).buffer);
+  const signer = new pkijs.SignedData({ schema: info.content }).signerInfos[0]!;
+  const token = signer.unsignedAttrs!.attributes.find((a) => a.type === SIGNATURE_TIMESTAMP_OID)!.values[0]!;
+  const signatureValue = Buffer.from(signer.signature.valueBlock.valueHexView);
+  return { timestampToken: Buffer.from(token.toBER(false)), signatureValueSha256: nodeCrypto.createHash("sha256").update(signatureValue).digest("hex") };
+}
 
 const download = async (handler: typeof getPdf, key: string, id: string, name: string) => {
   const res = await call(handler, `/v1/documents/${id}/x`, { headers: { "x-api-key": key }, params: { uuid: id } });
@@ -72,6 +86,12 @@ describe("sealing a fully signed document", () => {
     expect(check.stdout).toContain("Signature Validation: Signature is Valid.");
     expect(check.stdout).toContain("Certificate Validation: Certificate is Trusted.");
     expect(check.stdout).toContain("Total document signed");
+    // The seal's own RFC 3161 timestamp (PAdES-B-T), taken out of the PDF, verifies with openssl.
+    const sealCms = sealCmsOf(fs.readFileSync(pdf.file));
+    const sealToken = path.join(dir, `${id}-seal-ts.der`);
+    fs.writeFileSync(sealToken, sealCms.timestampToken);
+    const sealTs = spawnSync("openssl", ["ts", "-verify", "-in", sealToken, "-token_in", "-digest", sealCms.signatureValueSha256, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
+    expect(sealTs.stdout).toContain("Verification: OK");
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf.file, "-"], { encoding: "utf8" });
     expect(text).toContain("Hoja de firmas");
     expect(text).toContain("Begoña Núñez");
