@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { SigningWebhookForm } from "@/components/webhooks/signing-webhook-form";
+import { getDb } from "@/lib/db/client";
+import { findSigningWebhook } from "@/lib/services/webhooks/set-signing-webhook";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { requireUser } from "../../require-user";
 
@@ -8,12 +11,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function WebhooksPage() {
-  await requireUser();
+  const { actor } = await requireUser();
   const { t } = await serverTranslate();
+  const signingUrl = await findSigningWebhook(getDb(), actor);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("webhooks.title")}</h1>
       <p className="text-sm text-zinc-600">{t("webhooks.lead")}</p>
+      <SigningWebhookForm initialUrl={signingUrl} />
       <DeliveryLog />
     </div>
   );

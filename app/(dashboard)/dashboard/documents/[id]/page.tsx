@@ -53,6 +53,8 @@ export default async function DocumentPage({ params }: Props) {
       <div className="flex flex-wrap gap-2">
         <a className={action} href={`/v1/documents/${id}/pdf`} download>{t("document.downloadPdf")}</a>
         <a className={action} href={`/v1/documents/${id}/xml`} download>{t("document.downloadXml")}</a>
+        {d.constancy && <a className={action} href={`/v1/documents/${id}/constancy`} download>{t("document.downloadConstancy")}</a>}
+        <a className={action} href={`/v1/documents/${id}/audit`} download>{t("document.downloadAudit")}</a>
         {open && <Link className={action} href={`/dashboard/documents/${id}/edit`}>{t("document.edit")}</Link>}
         {open && <CancelDocument documentId={id} fileName={d.fileName} />}
       </div>
