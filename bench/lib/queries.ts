@@ -1,17 +1,10 @@
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type postgres from "postgres";
 import type { Db } from "@/lib/db/client";
 import { documents, users } from "@/lib/db/schema";
 
-/**
- * The two queries of lib/services/documents/list-folder-documents.ts (without search), built the
- * same way. `matchIndex` is the what-if ORDER BY that is exactly the order of
- * documents_folder_created_idx: created_at DESC NULLS LAST, id ASC. The service's ORDER BY
- * created_at DESC, id DESC means NULLS FIRST, which that index cannot give (created_at being NOT
- * NULL does not matter to the planner).
- */
-export function listingQueries(db: Db, folderId: string, page: number, options: { size?: number; matchIndex?: boolean } = {}) {
-  const size = options.size ?? 20;
+/** The two queries of lib/services/documents/list-folder-documents.ts (without search), built the same way. */
+export function listingQueries(db: Db, folderId: string, page: number, size = 20) {
   const where = eq(documents.folderId, folderId);
   return {
     page: db
@@ -19,7 +12,7 @@ export function listingQueries(db: Db, folderId: string, page: number, options: 
       .from(documents)
       .innerJoin(users, eq(users.id, documents.ownerUserId))
       .where(where)
-      .orderBy(...(options.matchIndex ? [sql`${documents.createdAt} desc nulls last`, asc(documents.id)] : [desc(documents.createdAt), desc(documents.id)]))
+      .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(size)
       .offset(page * size)
       .toSQL(),
