@@ -49,6 +49,20 @@ const envSchema = z.object({
   OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
   TSA_URL: z.url().optional(),
+  /** Identity transactions (sessions, INE validations) a new user starts with. */
+  DEFAULT_TRANSACTIONS: z.coerce.number().int().min(0).default(100),
+  /** sandbox: the documented test receipts; live: the utility portal at CFE_PORTAL_URL. */
+  CFE_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  CFE_PORTAL_URL: z.url().optional(),
+  CFE_PORTAL_TOKEN: z.string().optional(),
+  /** sandbox: the documented test voters; live: the voter-roll service at INE_API_URL. */
+  INE_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  INE_API_URL: z.url().optional(),
+  INE_API_TOKEN: z.string().optional(),
+  /** Deadline of one query to an outside registry (portal, voter roll). */
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Delay of every sandbox registry answer, to mimic the real portals' minutes. */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR" | "TRUSTED_CA_DIR" | "KEYS_DIR"> & {

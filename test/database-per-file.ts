@@ -19,6 +19,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-test-data-"));
 process.env.DATA_DIR = dataDir;
 process.env.WEBHOOK_ALLOW_PRIVATE = "true";
 process.env.LOG_LEVEL = "silent";
+process.env.SANDBOX_LATENCY_MS = "0";
 process.env.AUTH_SECRET = "test-secret-test-secret-test-secret";
 resetEnvCache();
 

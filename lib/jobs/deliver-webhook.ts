@@ -10,6 +10,7 @@ import { enqueue } from "./queue";
 export const deliverWebhookJob = defineJob({
   queue: "deliver-webhook",
   payload: z.object({ deliveryId: z.uuid() }),
+  concurrency: 10,
   async handle({ deliveryId }) {
     const outcome = await attemptWebhookDelivery(getDb(), deliveryId);
     if (outcome.kind === "retry") {

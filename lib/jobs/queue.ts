@@ -20,6 +20,10 @@ export const QUEUES = {
   "send-reminders": { retryLimit: 2, retryDelay: 30 },
   "seal-document": { retryLimit: 10, retryDelay: 15, retryBackoff: true },
   "sweep-seals": { retryLimit: 1, retryDelay: 60 },
+  // Above the services' attempt limits (4), so the last attempt is the service's, which writes
+  // ERROR/failed; backoff 15 s, 30 s, 60 s: a portal down for good ends in ERROR in about 2 min.
+  "validate-receipt": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
+  "validate-ine": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
 } satisfies Record<string, PgBoss.RetryOptions>;
 export type QueueName = keyof typeof QUEUES;
 

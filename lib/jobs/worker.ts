@@ -8,8 +8,10 @@ import { notifySignatoriesJob } from "./notify-signatories";
 import { sealDocumentJob, sweepSealsJob } from "./seal-document";
 import { sendMessageJob } from "./send-message";
 import { sendRemindersJob } from "./send-reminders";
+import { validateIneJob } from "./validate-ine";
+import { validateReceiptJob } from "./validate-receipt";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };
@@ -26,21 +28,32 @@ export async function startWorker(): Promise<void> {
   await boss.start();
   await createQueues(boss);
   for (const job of JOBS) {
-    await boss.work(job.queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([raw]) => {
-      if (!raw) return;
-      const started = performance.now();
-      try {
-        await job.handle(job.payload.parse(raw.data));
-        logger().info({ queue: job.queue, jobId: raw.id, ms: Math.round(performance.now() - started) }, "job done");
-      } catch (err) {
-        logger().warn({ queue: job.queue, jobId: raw.id, err }, "job failed; pg-boss retries it");
-        throw err;
+    const concurrency = job.concurrency ?? 1;
+    // pg-boss waits a polling interval after every fetch, so a busy queue runs `batchSize` jobs a
+    // tick: queues with many short jobs fetch a batch and run it concurrently.
+    await boss.work(job.queue, { batchSize: concurrency, pollingIntervalSeconds: concurrency > 1 ? 0.5 : 1 }, async (batch) => {
+      const outcomes = await Promise.allSettled(batch.map((raw) => runJob(job, raw)));
+      // A batch completes as a whole when this returns; failed jobs are failed one by one first
+      // (pg-boss completes only jobs still active), so each is retried alone.
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === "rejected") await boss.fail(job.queue, batch[i]!.id, { message: String((outcome.reason as Error)?.message ?? outcome.reason) });
       }
     });
   }
   for (const job of JOBS) if (job.schedule) await boss.schedule(job.queue, job.schedule, {}, { tz: "UTC" });
   store[KEY] = boss;
   logger().info({ queues: JOBS.map((j) => j.queue) }, "worker started");
+}
+
+async function runJob(job: JobDefinition, raw: PgBoss.Job<unknown>): Promise<void> {
+  const started = performance.now();
+  try {
+    await job.handle(job.payload.parse(raw.data));
+    logger().info({ queue: job.queue, jobId: raw.id, ms: Math.round(performance.now() - started) }, "job done");
+  } catch (err) {
+    logger().warn({ queue: job.queue, jobId: raw.id, err }, "job failed; pg-boss retries it");
+    throw err;
+  }
 }
 
 /** Graceful: stops fetching, waits for running handlers, then closes the worker's connections. */

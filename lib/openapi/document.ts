@@ -3,8 +3,9 @@ import { dashboardOperations } from "./operations/dashboard";
 import { signingOperations } from "./operations/signing";
 import { signingLinkOperations } from "./operations/signing-link";
 import { systemOperations } from "./operations/system";
+import { validationOperations } from "./operations/validations";
 
-export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...dashboardOperations];
+export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...validationOperations, ...dashboardOperations];
 
 const description = `Rúbrica: electronic signature and identity verification for Mexico.
 

@@ -5,3 +5,4 @@ export * from "./audit-events";
 export * from "./webhooks";
 export * from "./messages";
 export * from "./documents";
+export * from "./validations";

@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { integer, pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
@@ -18,6 +18,8 @@ export const users = pgTable(
     webhookSecret: text("webhook_secret").notNull(),
     /** Where signing events (signature.signed, signature.rejected, document.completed) are POSTed. */
     signingWebhookUrl: text("signing_webhook_url"),
+    /** Identity transactions left (sessions, INE validations); each creation spends one. */
+    transactions: integer("transactions").notNull().default(100),
     createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS, documents, signatories, storedFiles, users, workFolders } from "@/lib/db/schema";
+import { dejaVuFonts } from "@/lib/adapters/fonts/dejavu";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { createPadesCms } from "@/lib/crypto/pades-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
@@ -17,15 +15,6 @@ import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
 import { signingEnvironment } from "./signing-environment";
-
-let fonts: SheetInput["fonts"] | undefined;
-function sheetFonts(): SheetInput["fonts"] {
-  if (!fonts) {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-    fonts = { regular: fs.readFileSync(path.join(dir, "DejaVuSans.ttf")), bold: fs.readFileSync(path.join(dir, "DejaVuSans-Bold.ttf")) };
-  }
-  return fonts;
-}
 
 export type SealOutcome = "sealed" | "already-sealed" | "not-ready";
 
@@ -73,7 +62,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     verifyUrl: `${env().APP_URL}/verify?hash=${row.document.originalHash}`,
     locale: row.ownerLocale,
     timeZone: row.timeZone,
-    fonts: sheetFonts(),
+    fonts: dejaVuFonts(),
     signers: signers.map((s) => ({
       name: s.name,
       email: s.email,

@@ -24,6 +24,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
         role: input.role ?? "user",
         locale: input.locale ?? "es",
         webhookSecret: newWebhookSecret(),
+        transactions: env().DEFAULT_TRANSACTIONS,
       })
       .onConflictDoNothing()
       .returning();

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { apiRoute } from "@/lib/http/api-route";
+import { findIneValidation } from "@/lib/services/validations/find-ine-validation";
+import { ineValidationBody } from "@/lib/services/validations/ine-validation-view";
+
+export const GET = apiRoute({ auth: "apiKey", params: z.object({ uuid: z.string() }) }, async ({ actor, params }) =>
+  ineValidationBody(await findIneValidation(getDb(), actor, params.uuid)),
+);

@@ -1,0 +1,76 @@
+import { errorBody, validationErrorBody } from "@/lib/schemas/common";
+import {
+  createIneValidationBody,
+  createReceiptValidationBody,
+  ineValidation,
+  ineValidationCreated,
+  receiptPdfQuery,
+  receiptValidation,
+  receiptValidationCreated,
+  validationParams,
+} from "@/lib/schemas/validations";
+import type { Operation } from "../registry";
+
+const notFound = { 404: { description: 'Unknown, malformed or another user\'s uuid: `{"message": "Validación no encontrada."}`.', schema: errorBody } };
+const invalid = { 422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"field": ["..."]}}`.', schema: validationErrorBody } };
+const webhooks =
+  "Webhooks are signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` with your secret from Settings → Webhooks) and retried up to 8 times over 27 h; each delivery is listed in the dashboard.";
+
+export const validationOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/identity/v1/validations/basic",
+    operationId: "createIneValidation",
+    summary: "Create a full INE validation",
+    description: `Not in the reference; its conventions. Checks an INE credential against the voter roll (lista nominal), asynchronously: answers **201** \`{uuid, status: "pending", created_at}\` at once and spends one identity transaction (402 \`{"message": "Las transacciones del usuario se han terminado"}\` when none are left). A job moves it pending → processing → completed (the voter roll answered: \`result.data.status\` true only for a current credential) or failed (the voter roll could not be asked after 4 attempts with backoff). Send models E, F, G, H as \`cic\` + \`identificador_ciudadano\`, models C, D as \`clave_elector\` + \`numero_emision\` + \`ocr\`. With \`webhook\`, the final object (operation 10's shape) is POSTed once. ${webhooks} Sandbox credentials are listed in the README.`,
+    tags: ["Identity: validations"],
+    security: "apiKey",
+    body: createIneValidationBody,
+    responses: { 201: { description: "Queued.", schema: ineValidationCreated }, 402: { description: "No identity transactions left.", schema: errorBody }, ...invalid },
+  },
+  {
+    method: "get",
+    path: "/identity/v1/validations/basic/{uuid}",
+    operationId: "showIneValidation",
+    summary: "Show a full INE validation",
+    description: "Operation 10 of the reference: poll until status is completed or failed; `result` is present only then.",
+    tags: ["Identity: validations"],
+    security: "apiKey",
+    params: validationParams,
+    responses: { 200: { description: "The validation.", schema: ineValidation }, ...notFound },
+  },
+  {
+    method: "post",
+    path: "/identity/v1/miscellaneous/electricity/recibo",
+    operationId: "createReceiptValidation",
+    summary: "Create an electricity receipt validation",
+    description: `Operation 11 of the reference. Answers **201** \`{uuid, status: "pendiente", created_at}\` at once; a job asks the utility portal (it may take minutes) and ends in OK, DATOS_NO_COINCIDEN (with \`codigo_rechazo\` NOMBRE_NO_COINCIDE, IMPORTE_NO_COINCIDE or SERVICIO_NO_ENCONTRADO) or ERROR (the portal could not answer after 4 attempts with backoff; \`error_message\` says why). **Matching rule:** the holder name matches after trimming, folding runs of spaces and ignoring case (accents count); the amount matches as a number (\`1234.5\` equals \`1234.50\`, \`987\` equals \`987.00\`); the name is checked first. Official data and the PDF are returned only when everything matches. Receipt validations spend no identity transaction. With \`webhook\`, the final object is POSTed once (operation 12's shape without job_id, webhook and raw_response). ${webhooks}`,
+    tags: ["Identity: validations"],
+    security: "apiKey",
+    body: createReceiptValidationBody,
+    responses: { 201: { description: "Queued.", schema: receiptValidationCreated }, ...invalid },
+  },
+  {
+    method: "get",
+    path: "/identity/v1/miscellaneous/electricity/recibo/{uuid}",
+    operationId: "showReceiptValidation",
+    summary: "Show an electricity receipt validation",
+    description: "Operation 12 of the reference: poll until status is no longer pendiente. While pendiente, `result.estado` is pendiente and `verificado` false. `result.pdf_url` is a fresh signed URL on every answer, valid for one hour. `error_message` is present only when status is ERROR.",
+    tags: ["Identity: validations"],
+    security: "apiKey",
+    params: validationParams,
+    responses: { 200: { description: "The validation.", schema: receiptValidation }, ...notFound },
+  },
+  {
+    method: "get",
+    path: "/identity/v1/miscellaneous/electricity/recibo/{uuid}/pdf",
+    operationId: "downloadReceiptPdf",
+    summary: "Download the receipt PDF (signed URL)",
+    description: "The `pdf_url` of a validation: no API key, the `expires` and `signature` of the URL are the permission, for one hour. After that: 403 with a message; ask for the validation again for a new URL.",
+    tags: ["Identity: validations"],
+    security: "none",
+    params: validationParams,
+    query: receiptPdfQuery,
+    responses: { 200: { description: "The receipt PDF.", contentType: "application/pdf" }, 403: { description: "Expired or altered link.", schema: errorBody }, ...notFound },
+  },
+];

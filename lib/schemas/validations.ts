@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { uuidParam } from "./common";
+
+// Identity API: full INE validation and electricity receipt validation (operations 10-12).
+// Field messages follow the identity API's 422 body: {"message": "The given data was invalid.",
+// "errors": {"field": ["..."]}}.
+
+const required = (field: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} field must be a string.`) });
+const text = (field: string, max: number) =>
+  z
+    .string(required(field))
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(max, `The ${field} field must not be greater than ${max} characters.`);
+const webhook = z
+  .url({ protocol: /^https?$/, error: "The webhook field must be a valid http(s) URL." })
+  .max(2048, "The webhook field must not be greater than 2048 characters.")
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const RECEIPT_AMOUNT = /^\d+(\.\d+)?$/;
+
+export const createReceiptValidationBody = z
+  .object({
+    numero_servicio: text("numero_servicio", 30).meta({ description: "Service number as on the receipt.", example: "123456789012" }),
+    nombre_titular: text("nombre_titular", 255).meta({ description: "Holder name as registered with the utility (compared after trimming, folding spaces and case).", example: "MARIA GUADALUPE PEREZ LOPEZ" }),
+    importe: text("importe", 30)
+      .regex(RECEIPT_AMOUNT, "The importe field must be an amount without currency sign or commas, such as 1234.50.")
+      .meta({ description: "Amount without currency sign or commas; compared as a number (1234.5 equals 1234.50).", example: "1234.50" }),
+    webhook: webhook.meta({ description: "URL receiving a signed POST with the result when the validation reaches OK, DATOS_NO_COINCIDEN or ERROR." }),
+  })
+  .meta({ id: "CreateReceiptValidation" });
+
+const isoWithOffset = z.string().meta({ description: "ISO 8601 with offset.", example: "2026-11-23T09:30:00.123-06:00" });
+
+export const receiptValidationCreated = z
+  .object({ uuid: z.uuid(), status: z.literal("pendiente"), created_at: isoWithOffset })
+  .meta({ id: "ReceiptValidationCreated" });
+
+export const officialReceiptData = z
+  .object({
+    titular: z.string(),
+    domicilio: z.string(),
+    numero_servicio: z.string(),
+    periodo: z.string(),
+    importe: z.string(),
+    estado_recibo: z.string(),
+    fecha_limite: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-14" }),
+  })
+  .meta({ id: "OfficialReceiptData" });
+
+const receiptStatus = z.enum(["pendiente", "OK", "DATOS_NO_COINCIDEN", "ERROR"]);
+
+export const receiptValidationResult = z
+  .object({
+    estado: receiptStatus,
+    verificado: z.boolean().meta({ description: "true only when the data match the receipt the utility issued." }),
+    mensaje: z.string(),
+    codigo_rechazo: z.enum(["NOMBRE_NO_COINCIDE", "IMPORTE_NO_COINCIDE", "SERVICIO_NO_ENCONTRADO"]).nullable(),
+    datos_oficiales: officialReceiptData.nullable().meta({ description: "The receipt as published; only when estado is OK (null otherwise, so nothing of a receipt is shown to whoever does not know its holder and amount)." }),
+    pdf_url: z.string().nullable().meta({ description: "Signed URL of the receipt PDF, valid for 1 hour from this answer (a fresh one on every GET); null unless OK. After expiry it answers 403." }),
+  })
+  .meta({ id: "ReceiptValidationResult" });
+
+/** The webhook body: operation 12's shape without job_id, webhook and raw_response. */
+export const receiptValidationEvent = z
+  .object({
+    uuid: z.uuid(),
+    status: receiptStatus,
+    numero_servicio: z.string(),
+    nombre_titular: z.string(),
+    importe: z.string(),
+    created_at: isoWithOffset,
+    updated_at: isoWithOffset,
+    result: receiptValidationResult,
+    error_message: z.string().optional().meta({ description: "Only when status is ERROR." }),
+  })
+  .meta({ id: "ReceiptValidationEvent" });
+
+export const receiptValidation = receiptValidationEvent
+  .extend({
+    job_id: z.string().meta({ description: "Internal identifier of the query, for support." }),
+    webhook: z.string().nullable(),
+    raw_response: z.record(z.string(), z.unknown()).meta({ description: "The portal's full answer without Base64 files (they are listed by name in archivos); {} while pendiente." }),
+  })
+  .meta({ id: "ReceiptValidation" });
+
+export const validationParams = z.object({ uuid: uuidParam });
+export const receiptPdfQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+// Full INE validation
+
+const digits = (field: string, n: number) => z.string(required(field)).trim().regex(new RegExp(`^\\d{${n}}$`), `The ${field} field must be ${n} digits.`);
+
+export const createIneValidationBody = z
+  .object({
+    cic: digits("cic", 9).optional().meta({ description: "CIC, 9 digits (models E, F, G, H: on the back, after IDMEX).", example: "200000001" }),
+    identificador_ciudadano: digits("identificador_ciudadano", 9).optional().meta({ description: "Citizen identifier, 9 digits (models E, F, G, H: the last 9 digits of the back's first MRZ line).", example: "100000001" }),
+    ocr: digits("ocr", 13).optional().meta({ description: "OCR number, 13 digits (models C and D, on the back).", example: "0123100000001" }),
+    clave_elector: z
+      .string(required("clave_elector"))
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{6}\d{8}[HM]\d{3}$/, "The clave_elector field must be 6 letters, 8 digits, H or M and 3 digits.")
+      .optional()
+      .meta({ example: "PRLPMR85031209M800" }),
+    numero_emision: digits("numero_emision", 2).optional().meta({ description: "Issue number, 2 digits (models C and D).", example: "01" }),
+    webhook: webhook.meta({ description: "URL receiving a signed POST with the validation when it is completed or failed." }),
+  })
+  .superRefine((v, ctx) => {
+    const modern = v.cic !== undefined || v.identificador_ciudadano !== undefined;
+    const classic = v.clave_elector !== undefined || v.numero_emision !== undefined || v.ocr !== undefined;
+    const need = (fields: (keyof typeof v)[], other: string) => {
+      for (const field of fields) if (v[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `The ${field} field is required when ${other} is present.` });
+    };
+    if (!modern && !classic) {
+      ctx.addIssue({ code: "custom", path: ["cic"], message: "The cic field is required when clave_elector is not present." });
+      ctx.addIssue({ code: "custom", path: ["clave_elector"], message: "The clave_elector field is required when cic is not present." });
+    } else if (modern) need(["cic", "identificador_ciudadano"], v.cic !== undefined ? "cic" : "identificador_ciudadano");
+    else need(["clave_elector", "numero_emision", "ocr"], v.clave_elector !== undefined ? "clave_elector" : v.ocr !== undefined ? "ocr" : "numero_emision");
+  })
+  .meta({
+    id: "CreateIneValidation",
+    description: "The card data checked against the voter roll: models E, F, G and H with cic + identificador_ciudadano; models C and D with clave_elector + numero_emision + ocr.",
+  });
+
+export const ineValidationCreated = z
+  .object({ uuid: z.uuid(), status: z.literal("pending"), created_at: isoWithOffset })
+  .meta({ id: "IneValidationCreated" });
+
+export const ineValidationResult = z
+  .object({
+    data: z.object({
+      status: z.boolean().meta({ description: "true when the credential is in the voter roll and current as an identification." }),
+      message: z.string(),
+      dataOcr: z.record(z.string(), z.unknown()).meta({ description: "The card data checked: cic, identificador_ciudadano, ocr, clave_elector, numero_emision, modelo." }),
+      documentInformation: z.record(z.string(), z.unknown()).meta({ description: "What the voter roll holds: tipo, modelo, estado_lista_nominal (VIGENTE, NO_VIGENTE, REPORTADA, NO_ENCONTRADA), vigencia, anio_registro, anio_emision, numero_emision, seccion, entidad, consultado_en." }),
+    }),
+    meta: z.object({ include: z.array(z.string()), custom: z.array(z.unknown()) }),
+  })
+  .meta({ id: "IneValidationResult" });
+
+export const ineValidation = z
+  .object({
+    uuid: z.uuid(),
+    status: z.enum(["pending", "processing", "completed", "failed"]),
+    created_at: isoWithOffset,
+    updated_at: isoWithOffset,
+    result: ineValidationResult.optional().meta({ description: "Only when status is completed (the check ran; data.status says whether the credential is valid) or failed (it could not run)." }),
+  })
+  .meta({ id: "IneValidation" });
