@@ -47,9 +47,15 @@ describe("signing webhooks", () => {
     const quiet = await seedUserWithKey();
     const other = await seedDocument(quiet.actor);
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, other));
-    await rejectSignatory(getDb(), signer!.id, "No", { ip: null }).catch(() => undefined);
-    await rejectSignatory(getDb(), signer!.id, "Tampoco", { ip: null }).catch(() => undefined);
+    // The rejection happens (so "no delivery" is not vacuous); a second one is refused.
+    await expect(rejectSignatory(getDb(), signer!.id, "No", { ip: null })).resolves.toBeUndefined();
+    const [rejected] = await getDb().select().from(documents).where(eq(documents.id, other));
+    expect(rejected).toMatchObject({ signStatus: 3, rejectedMessage: "No" });
+    await expect(rejectSignatory(getDb(), signer!.id, "Tampoco", { ip: null })).rejects.toMatchObject({ name: "AppError", code: "CONFLICT", message: "You already rejected this document." });
     expect(await deliveries(quiet.user.id)).toEqual([]);
+    // The refused rejection sent nothing to the owner with a URL either.
+    await expect(rejectSignatory(getDb(), first!.id, "Otra vez", { ip: null })).rejects.toMatchObject({ code: "CONFLICT", message: "You already rejected this document." });
+    expect((await deliveries(owner.user.id)).map((d) => d.eventType)).toEqual(["signature.rejected"]);
   }, 60_000);
 
   it("accepts only http(s) URLs, and null to stop", async () => {

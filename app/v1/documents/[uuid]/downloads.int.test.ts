@@ -81,10 +81,16 @@ describe("GET /v1/documents/{uuid}/xml", () => {
     expect(xml).toContain("<curp>BOXW310820HNERXN09</curp>");
   });
 
-  it("answers 404 to another user", async () => {
+  it("answers another user exactly as an unknown id: 404 JSON, no file", async () => {
     const { actor } = await seedUserWithKey();
     const stranger = await seedUserWithKey();
     const id = await seedDocument(actor);
-    expect((await call(getXml, `/v1/documents/${id}/xml`, { headers: { "x-api-key": stranger.key }, params: { uuid: id } })).status).toBe(404);
+    const answer = async (uuid: string) => {
+      const res = await call(getXml, `/v1/documents/${uuid}/xml`, { headers: { "x-api-key": stranger.key }, params: { uuid } });
+      return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), body: await res.json() };
+    };
+    const unknown = await answer(crypto.randomUUID());
+    expect(unknown).toEqual({ status: 404, type: expect.stringMatching(/^application\/json/), disposition: null, body: { message: "Document not found." } });
+    expect(await answer(id)).toEqual(unknown);
   });
 });

@@ -6,8 +6,11 @@ import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder
 import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
 import { listOutbox } from "@/lib/services/messages/list-outbox";
 import { notifySignatories } from "@/lib/services/notices/notify-signatories";
+import { rejectSignatory } from "@/lib/services/signing/reject-signatory";
+import { sealDocument } from "@/lib/services/signing/seal-document";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { seedSignedDocument } from "@/test/factories/signing";
 import { call } from "@/test/http";
 import { DELETE, GET, PATCH } from "./route";
 
@@ -125,19 +128,23 @@ describe("PATCH /v1/documents/{uuid}", () => {
     expect(after.relationships.signatories.data.map((s: Json) => s.id)).toEqual(before.relationships.signatories.data.map((s: Json) => s.id));
   });
 
-  it("refuses with 409 to change or remove a signer who signed or rejected", async () => {
+  it.each([
+    ["SIGNED", "signed"],
+    ["REJECTED", "rejected"],
+  ] as const)("refuses with 409 to change or remove a %s signer", async (status, verb) => {
     const { key, actor } = await seedUserWithKey();
     const id = await seedDocument(actor);
     const doc = (await (await get(key, id)).json()).data;
-    await markSigned(signerByEmail(doc, "begona@example.com").id, "SIGNED");
+    // Left in process on purpose: this is the signer check, not the closed-document one.
+    await markSigned(signerByEmail(doc, "begona@example.com").id, status);
 
     const removing = await patch(key, id, { signatures: [{ name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" }] });
     expect(removing.status).toBe(409);
-    expect(await removing.json()).toEqual({ message: "begona@example.com already signed; a signatory who signed cannot be removed." });
+    expect(await removing.json()).toEqual({ message: `begona@example.com already ${verb}; a signatory who ${verb} cannot be removed.` });
 
     const renaming = await patch(key, id, { signatures: [{ name: "Otra Persona", email: "begona@example.com" }, { name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" }] });
     expect(renaming.status).toBe(409);
-    expect((await renaming.json()).message).toMatch(/already signed; their name, phone, RFC and positions cannot change/);
+    expect(await renaming.json()).toEqual({ message: `begona@example.com already ${verb}; their name, phone, RFC and positions cannot change.` });
 
     // Unchanged signed signer plus a change to a pending one is fine.
     const ok = await patch(key, id, { signatures: [{ name: "Begoña Núñez", email: "begona@example.com" }, { name: "José Peña", email: "jose@example.com" }] });
@@ -145,6 +152,39 @@ describe("PATCH /v1/documents/{uuid}", () => {
     // Nothing of the refused attempts stuck.
     const names = (await ok.json()).data.relationships.signatories.data.map((s: Json) => s.attributes.name);
     expect(names).toEqual(["Begoña Núñez", "José Peña"]);
+  });
+
+  it("answers 409 with a message for a completed (sealed) document and changes nothing", async () => {
+    const { owner, id } = await seedSignedDocument();
+    expect(await sealDocument(getDb(), id)).toBe("sealed");
+    const before = (await (await get(owner.key, id)).json()).data;
+    expect(before.attributes).toMatchObject({ sign_status: 2, sign_status_name: "COMPLETED" });
+    for (const change of [{ tries: 1 }, { signatures: [{ name: "Ximena Ñeco", email: "ximena@example.com" }] }, { spectators: [] }]) {
+      const res = await patch(owner.key, id, change);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ message: "The document is already signed by everyone; it can no longer be changed." });
+    }
+    expect((await (await get(owner.key, id)).json()).data).toEqual(before);
+  }, 60_000);
+
+  it("answers 409 with a message for a rejected document, also to change or remove the signer who rejected", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const id = await seedDocument(actor);
+    const begona = signerByEmail((await (await get(key, id)).json()).data, "begona@example.com");
+    await rejectSignatory(getDb(), begona.id, "No estoy de acuerdo", { ip: null });
+    const before = (await (await get(key, id)).json()).data;
+    expect(before.attributes).toMatchObject({ sign_status: 3, sign_status_name: "REJECTED" });
+    expect(signerByEmail(before, "begona@example.com").attributes.sign_status).toBe("REJECTED");
+    for (const change of [
+      { tries: 1 },
+      { signatures: [{ name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" }] },
+      { signatures: [{ name: "Otra Persona", email: "begona@example.com" }, { name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" }] },
+    ]) {
+      const res = await patch(key, id, change);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ message: "The document was rejected by a signer; it can no longer be changed." });
+    }
+    expect((await (await get(key, id)).json()).data).toEqual(before);
   });
 
   it("moves the document to another folder of the caller, never to someone else's", async () => {

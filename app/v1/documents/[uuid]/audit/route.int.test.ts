@@ -39,9 +39,15 @@ describe("GET /v1/documents/{uuid}/audit", () => {
     expect(count[0]!.n).toBe(body.data.length);
   }, 60_000);
 
-  it("answers 404 to another user", async () => {
+  it("answers another user exactly as an unknown id: 404, no events", async () => {
     const { id } = await seedSignedDocument();
     const stranger = await seedUserWithKey();
-    expect((await call(GET, `/v1/documents/${id}/audit`, { headers: { "x-api-key": stranger.key }, params: { uuid: id } })).status).toBe(404);
+    const answer = async (uuid: string) => {
+      const res = await call(GET, `/v1/documents/${uuid}/audit`, { headers: { "x-api-key": stranger.key }, params: { uuid } });
+      return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), body: await res.json() };
+    };
+    const unknown = await answer(crypto.randomUUID());
+    expect(unknown).toEqual({ status: 404, type: expect.stringMatching(/^application\/json/), disposition: null, body: { message: "Document not found." } });
+    expect(await answer(id)).toEqual(unknown);
   }, 60_000);
 });

@@ -12,6 +12,10 @@ import { POST } from "./route";
 const resend = (key: string, uuid: string, signatureId: string) =>
   call(POST, `/v1/documents/${uuid}/signatures/${signatureId}/notice`, { method: "POST", headers: { "x-api-key": key }, params: { uuid, signatureId } });
 
+/** Everything a caller can read from an answer, to compare a stranger's with an unknown id's. */
+const answer = async (res: Response) => ({ status: res.status, type: res.headers.get("content-type"), cacheControl: res.headers.get("cache-control"), body: await res.json() });
+const NOT_FOUND = { status: 404, type: expect.stringMatching(/^application\/json/), cacheControl: null, body: { message: "Document not found." } };
+
 describe("POST /v1/documents/{uuid}/signatures/{signatureId}/notice", () => {
   it("sends the signer their link again by e-mail and WhatsApp", async () => {
     const { key, actor } = await seedUserWithKey();
@@ -34,7 +38,12 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/notice", () => {
     const other = await seedDocument(owner.actor);
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
     expect((await resend(member.key, id, signer!.id)).status).toBe(403);
-    expect((await resend(stranger.key, id, signer!.id)).status).toBe(404);
+    const unknown = await answer(await resend(stranger.key, crypto.randomUUID(), crypto.randomUUID()));
+    expect(unknown).toEqual(NOT_FOUND);
+    expect(await answer(await resend(stranger.key, id, signer!.id))).toEqual(unknown);
+    expect(await answer(await resend(stranger.key, crypto.randomUUID(), signer!.id))).toEqual(unknown);
+    // Nothing was sent on the stranger's (or the member's) behalf.
+    expect(await getDb().select().from(outboxMessages).where(and(eq(outboxMessages.template, "signing-request"), eq(outboxMessages.userId, owner.user.id)))).toEqual([]);
     const mismatched = await resend(owner.key, other, signer!.id);
     expect(mismatched.status).toBe(404);
     expect(await mismatched.json()).toEqual({ message: "Signatory not found." });
@@ -70,6 +79,13 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/link", () => {
     const [logged] = await getDb().select().from(auditEvents).where(and(eq(auditEvents.action, "signatory.link_revealed"), eq(auditEvents.subjectId, signer!.id)));
     expect(logged).toMatchObject({ actorUserId: owner.user.id, ip: "203.0.113.7", data: { documentId: id } });
     expect((await ask(member.key)).status).toBe(403);
-    expect((await ask(stranger.key)).status).toBe(404);
+    const strangers = await answer(await ask(stranger.key));
+    const unknownId = crypto.randomUUID();
+    const unknown = await answer(await call(reveal, `/v1/documents/${unknownId}/signatures/${signer!.id}/link`, { method: "POST", headers: { "x-api-key": stranger.key }, params: { uuid: unknownId, signatureId: signer!.id } }));
+    expect(unknown).toEqual(NOT_FOUND);
+    expect(strangers).toEqual(unknown);
+    // Only the owner's reveal is in the log.
+    const reveals = await getDb().select().from(auditEvents).where(and(eq(auditEvents.action, "signatory.link_revealed"), eq(auditEvents.subjectId, signer!.id)));
+    expect(reveals.map((e) => e.actorUserId)).toEqual([owner.user.id]);
   });
 });
