@@ -29,9 +29,11 @@ export async function startWorker(): Promise<void> {
   await createQueues(boss);
   for (const job of JOBS) {
     const concurrency = job.concurrency ?? 1;
-    // pg-boss waits a polling interval after every fetch, so a busy queue runs `batchSize` jobs a
-    // tick: queues with many short jobs fetch a batch and run it concurrently.
-    await boss.work(job.queue, { batchSize: concurrency, pollingIntervalSeconds: concurrency > 1 ? 0.5 : 1 }, async (batch) => {
+    // pg-boss waits a polling interval after every fetch; a full batch means more are probably
+    // waiting, so the worker is told to fetch again at once: a busy queue drains without pauses.
+    let workerId = "";
+    workerId = await boss.work(job.queue, { batchSize: concurrency, pollingIntervalSeconds: 1 }, async (batch) => {
+      if (batch.length === concurrency && workerId) boss.notifyWorker(workerId);
       const outcomes = await Promise.allSettled(batch.map((raw) => runJob(job, raw)));
       // A batch completes as a whole when this returns; failed jobs are failed one by one first
       // (pg-boss completes only jobs still active), so each is retried alone.
