@@ -32,6 +32,6 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: ".data-e2e", SEED_DEMO: "false", LOG_LEVEL: "warn" },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: ".data-e2e", SEED_DEMO: "false", LOG_LEVEL: "warn", SANDBOX_LATENCY_MS: "300" },
   },
 });

@@ -10,6 +10,7 @@ const items: Array<[string, MessageKey]> = [
   ["/dashboard/folders", "nav.folders"],
   ["/dashboard/documents", "nav.documents"],
   ["/dashboard/identity", "nav.identity"],
+  ["/dashboard/validations", "nav.validations"],
   ["/dashboard/webhooks", "nav.webhooks"],
   ["/dashboard/outbox", "nav.outbox"],
   ["/dashboard/settings", "nav.settings"],
