@@ -61,6 +61,8 @@ describe("npm run cli", () => {
     const key = stdout.trim().split("\n").at(-1)!;
     expect(runningClusterPort(databaseDir)).toBe(appCluster!.port);
     expect(await keyAuthenticates(appCluster!.port, key)).toMatchObject({ via: "apiKey" });
+    const quota = await cli("quota:set", "--email", "ANA@example.com", "--transactions", "7");
+    expect(quota.stdout.trim()).toBe("ana@example.com has 7 identity transactions.");
   }, 60_000);
 
   it("explains bad arguments and exits non-zero", async () => {

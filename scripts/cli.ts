@@ -10,6 +10,7 @@ import { openDatabase, type OpenedDatabase } from "@/lib/runtime/open-database";
 import { emailSchema, passwordSchema, personNameSchema } from "@/lib/schemas/account";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 import { seedDemo, DEMO_EMAIL } from "@/lib/services/seed/seed-demo";
+import { setTransactions } from "@/lib/services/quota/set-transactions";
 import { createUser } from "@/lib/services/users/create-user";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { AppError } from "@/lib/errors";
@@ -23,6 +24,7 @@ const HELP = `Rúbrica CLI
   db:seed                                 creates the demo user, folder and API key and prints them
   test-cert:create --type EFIRMA|FIREL|TEPJF --name N --rfc R --curp C --password P --out DIR
                                           a sandbox signer certificate: DIR/<RFC>_<TYPE>.cer and .key (as SAT issues them)
+  quota:set --email E --transactions N    identity transactions the user has left (sessions, INE validations)
   test-cert:revoke --cer FILE             revokes a sandbox certificate (the sandbox OCSP says "revoked")
 `;
 
@@ -48,6 +50,11 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const { apiKey, key } = await createApiKey(getDb(), { userId: user.id }, { name: input.name });
     console.log(`API key "${apiKey.name}" for ${user.email} (shown once):`);
     console.log(key);
+  },
+  async "quota:set"(flags) {
+    const input = z.object({ email: emailSchema, transactions: z.coerce.number().int().min(0) }).parse(flags);
+    const row = await setTransactions(getDb(), input.email, input.transactions);
+    console.log(`${row.email} has ${row.transactions} identity transactions.`);
   },
   async "test-cert:create"(flags) {
     const input = z
@@ -101,6 +108,7 @@ async function main(): Promise<number> {
       curp: { type: "string" },
       out: { type: "string" },
       cer: { type: "string" },
+      transactions: { type: "string" },
     },
     strict: true,
   });
