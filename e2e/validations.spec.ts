@@ -53,12 +53,13 @@ test("an integrator validates receipts and an INE credential with the API and re
   await expect(receiptRows.filter({ hasText: "JOSÉ ÁNGEL NÚÑEZ GARCÍA" })).toContainText("No coincide");
   await expect(receiptRows.filter({ hasText: "maria guadalupe perez lopez" })).toContainText("Coincide");
   await expect(page.getByTestId("ine-validation-row")).toContainText("La credencial está vigente como medio de identificación y puede votar.");
+  await expect(page.getByTestId("ine-validation-row").getByTestId("validation-status")).toHaveText("Vigente");
   await shot(page, "validations-01-list", project);
 
   await receiptRows.filter({ hasText: "maria guadalupe perez lopez" }).click();
   await expect(page.getByRole("heading", { name: "Validación de recibo" })).toBeVisible();
   await expect(page.getByText("Los datos coinciden con el recibo emitido.")).toBeVisible();
-  await expect(page.getByText("AV INSURGENTES SUR 1234 INT 5, COL DEL VALLE CENTRO, BENITO JUÁREZ, CIUDAD DE MÉXICO, CP 03100")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "AV INSURGENTES SUR 1234 INT 5, COL DEL VALLE CENTRO, BENITO JUÁREZ, CIUDAD DE MÉXICO, CP 03100" })).toBeVisible();
   const href = await page.getByRole("link", { name: "Ver el recibo (PDF)" }).getAttribute("href");
   const pdf = await page.request.get(href!);
   expect(pdf.status()).toBe(200);
@@ -67,7 +68,8 @@ test("an integrator validates receipts and an INE credential with the API and re
 
   await page.goto(`/dashboard/validations/ine/${ineId}`);
   await expect(page.getByRole("heading", { name: "Validación de INE" })).toBeVisible();
-  await expect(page.getByText("Vigente", { exact: true })).toBeVisible();
-  await expect(page.getByText("JALISCO")).toBeVisible();
+  await expect(page.getByTestId("validation-status")).toHaveText("Vigente");
+  await expect(page.getByRole("definition").filter({ hasText: /^Vigente$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "JALISCO" })).toBeVisible();
   await shot(page, "validations-03-ine", project);
 });

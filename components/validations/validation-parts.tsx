@@ -11,7 +11,14 @@ const tone: Record<string, string> = {
   DATOS_NO_COINCIDEN: "bg-red-100 text-red-900",
   ERROR: "bg-zinc-200 text-zinc-800",
   failed: "bg-zinc-200 text-zinc-800",
+  valid: "bg-green-100 text-green-900",
+  invalid: "bg-red-100 text-red-900",
 };
+
+/** A completed INE validation is shown by its answer: current credential or not. */
+export function ineBadgeStatus(v: { status: string; result: { data: { status: boolean } } | null }): string {
+  return v.status === "completed" ? (v.result?.data.status ? "valid" : "invalid") : v.status;
+}
 
 export function ValidationStatusBadge({ status, t }: { status: string; t: Translate }) {
   return (

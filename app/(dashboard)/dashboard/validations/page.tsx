@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { ValidationStatusBadge } from "@/components/validations/validation-parts";
+import { ineBadgeStatus, ValidationStatusBadge } from "@/components/validations/validation-parts";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { listValidations } from "@/lib/services/validations/list-validations";
@@ -60,7 +60,7 @@ export default async function ValidationsPage() {
                     </span>
                   </span>
                   <span className="flex shrink-0 items-center gap-2 text-sm text-zinc-600">
-                    <ValidationStatusBadge status={v.status} t={t} />
+                    <ValidationStatusBadge status={ineBadgeStatus(v)} t={t} />
                     <time dateTime={v.createdAt.toISOString()}>{date.format(v.createdAt)}</time>
                   </span>
                 </Link>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
-import { Facts, ValidationDeliveries, ValidationStatusBadge } from "@/components/validations/validation-parts";
+import { Facts, ineBadgeStatus, ValidationDeliveries, ValidationStatusBadge } from "@/components/validations/validation-parts";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { findIneValidation } from "@/lib/services/validations/find-ine-validation";
@@ -21,7 +21,7 @@ export default async function IneValidationPage({ params }: { params: Promise<{ 
       <Link href="/dashboard/validations" className="text-sm text-brand-700 hover:underline">← {t("validations.title")}</Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t("validations.ineDetail")}</h1>
-        <ValidationStatusBadge status={v.status} t={t} />
+        <ValidationStatusBadge status={ineBadgeStatus(v)} t={t} />
       </div>
       <Card title={t("validations.cardData")}>
         <Facts
