@@ -10,6 +10,7 @@ import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { onShutdown } from "@/lib/runtime/shutdown";
 import { seedDemo } from "@/lib/services/seed/seed-demo";
+import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -17,6 +18,9 @@ async function main() {
   (process.env as Record<string, string | undefined>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");
   const started = performance.now();
+  // Seal and TSA keys given as PKCS#12: a wrong path or password stops the start (before any
+  // database is started), not the first seal.
+  await configuredPlatformKeys();
   const database = await openDatabase();
   const settings = env();
   if (settings.SEED_DEMO) {

@@ -49,6 +49,12 @@ const envSchema = z.object({
   OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
   TSA_URL: z.url().optional(),
+  /** The document seal as PKCS#12 (key, certificate, chain) instead of KEYS_DIR/seal. */
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSWORD: z.string().default(""),
+  /** The built-in TSA as PKCS#12 (certificate with critical timeStamping EKU) instead of KEYS_DIR/tsa. */
+  TSA_P12_PATH: z.string().min(1).optional(),
+  TSA_P12_PASSWORD: z.string().default(""),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR" | "TRUSTED_CA_DIR" | "KEYS_DIR"> & {
@@ -81,6 +87,8 @@ export function env(): Env {
     KEYS_DIR: path.resolve(e.KEYS_DIR ?? path.join(e.DATA_DIR, "keys")),
     SANDBOX_CA_DIR: path.resolve(e.DATA_DIR, "sandbox-ca"),
     SEED_DEMO: seed,
+    SEAL_P12_PATH: e.SEAL_P12_PATH && path.resolve(e.SEAL_P12_PATH),
+    TSA_P12_PATH: e.TSA_P12_PATH && path.resolve(e.TSA_P12_PATH),
   };
   return cached;
 }
