@@ -32,6 +32,11 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_TOKEN: z.string().optional(),
+  /**
+   * A reverse proxy is in front and every request comes through it: take the client's address
+   * from its X-Forwarded-For / X-Real-IP. Off: the TCP peer, since those headers can be forged.
+   */
+  TRUST_PROXY: bool(false),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Largest PDF accepted on upload, in MiB. */
