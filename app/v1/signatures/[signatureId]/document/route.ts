@@ -8,8 +8,8 @@ import { readSigningDocument } from "@/lib/services/signing/view-signing-link";
 
 const limit = (req: Request, params: { signatureId: string }) => limitSigningRequest("document", params.signatureId, clientIp(req));
 
-export const GET = apiRoute({ auth: "none", params: signatureParams, limit }, async ({ params }) => {
-  const file = await readSigningDocument(getDb(), params.signatureId);
+export const GET = apiRoute({ auth: "none", params: signatureParams, limit }, async ({ params, req }) => {
+  const file = await readSigningDocument(getDb(), params.signatureId, { ip: clientIp(req) });
   if (!file) throw new AppError("CONFLICT", "The owner removed you from this document; this link no longer works.");
   return new Response(new Uint8Array(file.bytes), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": attachment(file.fileName).replace(/^attachment/, "inline"), "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
