@@ -5,11 +5,13 @@ import { env } from "@/lib/env";
 import { getDb, closeDb } from "@/lib/db/client";
 import { closeQueue, getBoss } from "@/lib/jobs/queue";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { onShutdown } from "@/lib/runtime/shutdown";
 import { seedDemo } from "@/lib/services/seed/seed-demo";
+import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -17,6 +19,9 @@ async function main() {
   (process.env as Record<string, string | undefined>).NODE_ENV ??= dev ? "development" : "production";
   const { default: next } = await import("next");
   const started = performance.now();
+  // Seal and TSA keys given as PKCS#12: a wrong path or password stops the start (before any
+  // database is started), not the first seal.
+  await configuredPlatformKeys();
   const database = await openDatabase();
   const settings = env();
   if (settings.SEED_DEMO) {
@@ -29,9 +34,10 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
-    // Route handlers cannot see the socket: pass the peer address on (rate limits, audit). A
-    // client cannot forge it; X-Forwarded-For, when a proxy sets it, takes precedence.
-    req.headers["x-real-ip"] = req.socket.remoteAddress ?? "";
+    // Route handlers cannot see the socket: pass the peer address on (rate limits, audit),
+    // overwriting any header of that name a client sent. X-Forwarded-For and X-Real-IP are
+    // believed only with TRUST_PROXY (lib/http/rate-limit.ts).
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

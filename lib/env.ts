@@ -32,6 +32,11 @@ const envSchema = z.object({
   WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_TOKEN: z.string().optional(),
+  /**
+   * A reverse proxy is in front and every request comes through it: take the client's address
+   * from its X-Forwarded-For / X-Real-IP. Off: the TCP peer, since those headers can be forged.
+   */
+  TRUST_PROXY: bool(false),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Largest PDF accepted on upload, in MiB. */
@@ -49,6 +54,12 @@ const envSchema = z.object({
   OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
   TSA_URL: z.url().optional(),
+  /** The document seal as PKCS#12 (key, certificate, chain) instead of KEYS_DIR/seal. */
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSWORD: z.string().default(""),
+  /** The built-in TSA as PKCS#12 (certificate with critical timeStamping EKU) instead of KEYS_DIR/tsa. */
+  TSA_P12_PATH: z.string().min(1).optional(),
+  TSA_P12_PASSWORD: z.string().default(""),
   /** Identity transactions (sessions, INE validations) a new user starts with. */
   DEFAULT_TRANSACTIONS: z.coerce.number().int().min(0).default(100),
   /** sandbox: the documented test receipts; live: the utility portal at CFE_PORTAL_URL. */
@@ -95,6 +106,8 @@ export function env(): Env {
     KEYS_DIR: path.resolve(e.KEYS_DIR ?? path.join(e.DATA_DIR, "keys")),
     SANDBOX_CA_DIR: path.resolve(e.DATA_DIR, "sandbox-ca"),
     SEED_DEMO: seed,
+    SEAL_P12_PATH: e.SEAL_P12_PATH && path.resolve(e.SEAL_P12_PATH),
+    TSA_P12_PATH: e.TSA_P12_PATH && path.resolve(e.TSA_P12_PATH),
   };
   return cached;
 }

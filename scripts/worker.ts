@@ -6,8 +6,11 @@ import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { logger } from "@/lib/logger";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { onShutdown } from "@/lib/runtime/shutdown";
+import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
 
 async function main() {
+  // The worker seals: a wrong PKCS#12 path or password stops it here with a clear message.
+  await configuredPlatformKeys();
   const database = await openDatabase();
   await startWorker();
   console.log(`Rúbrica worker running (database: ${database.mode}). Ctrl+C stops it.`);

@@ -9,6 +9,7 @@ const ACTIONS: Record<string, MessageKey> = {
   "signatory.notice_resent": "activity.noticeResent",
   "signatory.link_revealed": "activity.linkRevealed",
   "signature.viewed": "activity.linkViewed",
+  "signature.document_read": "activity.documentRead",
   "signature.signed": "activity.signed",
   "signature.rejected": "activity.rejected",
   "document.sealed": "activity.sealed",

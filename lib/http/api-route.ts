@@ -26,6 +26,8 @@ type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P ex
   body?: B;
   query?: Q;
   params?: P;
+  /** Rate limits, checked before the body is read, so malformed requests count too. */
+  limit?: (req: Request, params: Parsed<P>) => void;
 };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -55,6 +57,7 @@ export function apiRoute<
     try {
       actor = await authenticate(req, spec.auth);
       const params = spec.params ? parseOrThrow(spec.params, (await nextCtx?.params) ?? {}) : undefined;
+      spec.limit?.(req, params as Parsed<P>);
       const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, await readJson(req)) : undefined;
       const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -22,7 +23,43 @@ function sweep(now: number, windowMs: number) {
   for (const [key, w] of windows) if (now - w.start >= windowMs) windows.delete(key);
 }
 
-/** The client's address: the first X-Forwarded-For hop when a proxy is in front, else the peer (server.ts). */
-export function clientIp(req: Request): string | null {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || null;
+/**
+ * The launcher (server.ts) writes the socket's peer address here on every request, replacing
+ * whatever a client sent under that name: route handlers cannot see the socket.
+ */
+export const PEER_ADDRESS_HEADER = "x-rubrica-peer-address";
+
+/**
+ * The client's address, for rate limits and the audit log. By default the peer of the TCP
+ * connection: X-Forwarded-For and X-Real-IP are anyone's to write, so believing them would let a
+ * client pick a fresh address per request. With TRUST_PROXY (a reverse proxy in front that every
+ * request goes through) the address that proxy saw: the last X-Forwarded-For entry (the one it
+ * appended; entries before it came from the client), else its X-Real-IP.
+ */
+export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string | null {
+  if (trustProxy) {
+    const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const real = req.headers.get("x-real-ip")?.trim();
+    if (forwarded || real) return (forwarded || real)!;
+  }
+  return req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null;
+}
+
+/**
+ * Requests per minute on the public signing endpoints, per link (the id is the secret: per-id
+ * stops hammering one link from many addresses) and per client address (stops one client
+ * walking many ids). Reads share one address budget and writes another.
+ */
+export const SIGNING_LIMITS = {
+  view: { id: ["link", 60], ip: ["link-ip", 120] },
+  document: { id: ["document", 60], ip: ["link-ip", 120] },
+  sign: { id: ["sign", 100], ip: ["sign-ip", 30] },
+  reject: { id: ["reject", 30], ip: ["sign-ip", 30] },
+} as const satisfies Record<string, { id: readonly [string, number]; ip: readonly [string, number] }>;
+
+/** Throws RATE_LIMITED (429) when the link or the client has used its minute's budget. */
+export function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS, signatureId: string, ip: string | null): void {
+  const { id, ip: perIp } = SIGNING_LIMITS[endpoint];
+  if (ip) rateLimit(`${perIp[0]}:${ip}`, perIp[1], 60_000);
+  rateLimit(`${id[0]}:${signatureId}`, id[1], 60_000);
 }

@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkCertificateTrust } from "@/lib/crypto/certificate-trust";
-import { issueSignerCertificate } from "@/lib/crypto/test-pki";
-import { ensureLocalPki, loadPlatformIdentity, loadSandboxAuthority, readSandboxRevocations, readTrustBundle, writeSandboxRevocation } from "./local-pki";
+import { createHierarchy, issueSignerCertificate, issueTsaCertificate } from "@/lib/crypto/test-pki";
+import { writePkcs12 } from "@/test/factories/pkcs12";
+import { ensureLocalPki, loadPlatformIdentity, loadSandboxAuthority, readPlatformKeyFile, readSandboxRevocations, readTrustBundle, writeSandboxRevocation } from "./local-pki";
 
 describe("local PKI folders", () => {
   it("are made once, even by two processes starting together, and trust what the sandbox issues", async () => {
@@ -38,5 +39,23 @@ describe("local PKI folders", () => {
     await ensureLocalPki(folders);
     expect(readTrustBundle(folders.trustDir, "EFIRMA")).toEqual([]);
     expect(readTrustBundle(folders.trustDir, "FIREL")).toHaveLength(2);
+  }, 60_000);
+
+  it("reads a seal or TSA given as PKCS#12, and refuses a wrong password, a missing file or a TSA without timeStamping with the setting's name", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pki-p12-"));
+    const platform = await createHierarchy("PLATFORM");
+    const seal = await issueSignerCertificate(platform, { name: "SELLO", rfc: "RUB2611229A0", curp: "XEXX010101HNEXXXA4", certificateNumber: "00000000000000000007" });
+    const sealFile = await writePkcs12(dir, "seal", seal, [platform.issuing.certificate], "s3creto");
+    const tsaFile = await writePkcs12(dir, "tsa", await issueTsaCertificate(platform.issuing, "TSA P12"), [platform.issuing.certificate], "s3creto");
+
+    const loaded = await readPlatformKeyFile("SEAL_P12", sealFile, "s3creto");
+    expect(loaded.certificate.serialNumber).toBe(seal.certificate.serialNumber);
+    expect(loaded.chain.map((c) => c.subject)).toEqual([platform.issuing.certificate.subject]);
+    expect((await readPlatformKeyFile("TSA_P12", tsaFile, "s3creto")).certificate.subject).toContain("CN=TSA P12");
+
+    await expect(readPlatformKeyFile("SEAL_P12", sealFile, "otra")).rejects.toThrow(`SEAL_P12_PATH=${sealFile}: SEAL_P12_PASSWORD does not open it (wrong password)`);
+    await expect(readPlatformKeyFile("TSA_P12", path.join(dir, "none.p12"), "x")).rejects.toThrow(`TSA_P12_PATH=${path.join(dir, "none.p12")}: cannot read the file (ENOENT)`);
+    await expect(readPlatformKeyFile("TSA_P12", sealFile, "s3creto")).rejects.toThrow("its certificate lacks the critical timeStamping extended key usage an RFC 3161 TSA needs");
+    await expect(readPlatformKeyFile("SEAL_P12", sealFile, "s3creto", new Date(Date.now() + 5 * 366 * 864e5))).rejects.toThrow(/its certificate expired on/);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as x509 from "@peculiar/x509";
 import { parsePemBundle } from "@/lib/crypto/certificate-trust";
+import { Pkcs12Error, readPkcs12Identity } from "@/lib/crypto/pkcs12-identity";
 import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type CertificateType } from "@/lib/crypto/test-pki";
 import { createOnce, readAuthority, writeAuthority, type LoadedAuthority } from "./authority-files";
 
@@ -43,12 +44,49 @@ export async function ensureLocalPki(folders: PkiFolders): Promise<void> {
   }
 }
 
-export type PlatformIdentity = { root: LoadedAuthority; issuing: LoadedAuthority; seal: LoadedAuthority; tsa: LoadedAuthority };
+/** A key the platform signs with, its certificate and the certificates above it (issuer first). */
+export type PlatformKey = LoadedAuthority & { chain: x509.X509Certificate[] };
 
-export async function loadPlatformIdentity(keysDir: string): Promise<PlatformIdentity> {
+export type PlatformIdentity = { root: LoadedAuthority; issuing: LoadedAuthority; seal: PlatformKey; tsa: PlatformKey };
+
+/**
+ * The platform's keys from keysDir, except the seal and the TSA when they are given (PKCS#12
+ * files named in the settings, read by readPlatformKeyFile).
+ */
+export async function loadPlatformIdentity(keysDir: string, given: { seal?: PlatformKey; tsa?: PlatformKey } = {}): Promise<PlatformIdentity> {
   const [root, issuing, seal, tsa] = await Promise.all(["root", "issuing", "seal", "tsa"].map((n) => readAuthority(keysDir, n)));
   if (!root || !issuing || !seal || !tsa) throw new Error(`Platform keys are missing in ${keysDir}`);
-  return { root, issuing, seal, tsa };
+  return { root, issuing, seal: given.seal ?? { ...seal, chain: [issuing.certificate] }, tsa: given.tsa ?? { ...tsa, chain: [issuing.certificate] } };
+}
+
+const TIME_STAMPING = "1.3.6.1.5.5.7.3.8";
+
+/**
+ * A seal or TSA key given as a PKCS#12 file. Read when the process starts, so a wrong path or
+ * password stops it with a message that names the setting, not at the first seal.
+ */
+export async function readPlatformKeyFile(setting: "SEAL_P12" | "TSA_P12", file: string, password: string, now = new Date()): Promise<PlatformKey> {
+  const fail = (why: string) => new Error(`${setting}_PATH=${file}: ${why}`);
+  let der: Buffer;
+  try {
+    der = fs.readFileSync(file);
+  } catch (err) {
+    throw fail(`cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  let identity;
+  try {
+    identity = await readPkcs12Identity(der, password);
+  } catch (err) {
+    if (err instanceof Pkcs12Error) throw fail(err.message === "the password does not open it" ? `${setting}_PASSWORD does not open it (wrong password)` : err.message);
+    throw err;
+  }
+  const { certificate } = identity;
+  if (certificate.notAfter < now) throw fail(`its certificate expired on ${certificate.notAfter.toISOString()}`);
+  if (setting === "TSA_P12") {
+    const eku = certificate.getExtension(x509.ExtendedKeyUsageExtension);
+    if (!eku?.critical || !eku.usages.map(String).includes(TIME_STAMPING)) throw fail("its certificate lacks the critical timeStamping extended key usage an RFC 3161 TSA needs");
+  }
+  return identity;
 }
 
 export async function loadSandboxAuthority(sandboxDir: string, type: CertificateType) {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as pkijs from "pkijs";
 import { getDb, type Db } from "@/lib/db/client";
 import { SIGNATURE_TIMESTAMP_OID } from "@/lib/crypto/pades-signature";
+import { readTimestampToken } from "@/lib/crypto/timestamp-token";
 import { documents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { seedDocument } from "@/test/factories/documents";
@@ -34,6 +35,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "root.pem"), platform.root.certificate.toString("pem"));
   fs.writeFileSync(path.join(dir, "platform.pem"), `${platform.root.certificate.toString("pem")}\n${platform.issuing.certificate.toString("pem")}\n`);
   fs.writeFileSync(path.join(dir, "tsa.pem"), platform.tsa.certificate.toString("pem"));
+  const trustDir = path.join(env().TRUSTED_CA_DIR, "EFIRMA");
+  fs.writeFileSync(path.join(dir, "efirma.pem"), fs.readdirSync(trustDir).map((f) => fs.readFileSync(path.join(trustDir, f), "utf8")).join("\n"));
   execFileSync("certutil", ["-N", "-d", `sql:${nssDir}`, "--empty-password"]);
   execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
 }, 60_000);
@@ -49,6 +52,36 @@ function sealCmsOf(pdf: Buffer) {
   const token = signer.unsignedAttrs!.attributes.find((a) => a.type === SIGNATURE_TIMESTAMP_OID)!.values[0]!;
   const signatureValue = Buffer.from(signer.signature.valueBlock.valueHexView);
   return { timestampToken: Buffer.from(token.toBER(false)), signatureValueSha256: nodeCrypto.createHash("sha256").update(signatureValue).digest("hex") };
+}
+
+const run = (command: string, args: string[]) => {
+  const result = spawnSync(command, args, { encoding: "utf8" });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, lines: result.stdout.split("\n") };
+};
+const pdfsig = (file: string) => run("pdfsig", ["-nssdir", `sql:${nssDir}`, file]);
+const tsVerify = (file: string, digest: string, options: { token?: boolean } = {}) =>
+  run("openssl", ["ts", "-verify", "-in", file, ...(options.token ? ["-token_in"] : []), "-digest", digest, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")]);
+const cmsVerify = (p7s: string, content: string) =>
+  run("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", p7s, "-content", content, "-CAfile", path.join(dir, "efirma.pem"), "-purpose", "any", "-out", "/dev/null"]);
+const xmlValidate = (file: string) => run("xmllint", ["--noout", "--schema", path.resolve("lib/xml/signing-record.xsd"), file]);
+
+/**
+ * A copy of `file` with one byte changed (XOR 1): the byte at `at`, or the last byte of the one
+ * place where the bytes `at` occur.
+ */
+function tamper(file: string, at: number | Buffer): string {
+  const bytes = Buffer.from(fs.readFileSync(file));
+  let offset = at as number;
+  if (Buffer.isBuffer(at)) {
+    const found = bytes.indexOf(at);
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(bytes.lastIndexOf(at)).toBe(found);
+    offset = found + at.length - 1;
+  }
+  bytes[offset]! ^= 1;
+  const out = `${file}.tampered${path.extname(file)}`;
+  fs.writeFileSync(out, bytes);
+  return out;
 }
 
 const download = async (handler: typeof getPdf, key: string, id: string, name: string) => {
@@ -105,8 +138,13 @@ describe("sealing a fully signed document", () => {
     expect(constancy.res.headers.get("content-type")).toBe("application/timestamp-reply");
     const ts = spawnSync("openssl", ["ts", "-verify", "-in", constancy.file, "-digest", hash, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
     expect(ts.stdout).toContain("Verification: OK");
-    const tampered = spawnSync("openssl", ["ts", "-verify", "-in", constancy.file, "-digest", `${hash.slice(0, -1)}0`, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
+    // Another digest (the last hex digit changed, never to itself) does not verify.
+    const otherDigest = `${hash.slice(0, -1)}${hash.endsWith("0") ? "1" : "0"}`;
+    expect(otherDigest).not.toBe(hash);
+    const tampered = spawnSync("openssl", ["ts", "-verify", "-in", constancy.file, "-digest", otherDigest, "-CAfile", path.join(dir, "platform.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
     expect(tampered.status).not.toBe(0);
+    expect(tampered.stdout).toContain("Verification: FAILED");
+    expect(tampered.stderr).toContain("message imprint mismatch");
 
     const xml = await download(getXml, owner.key, id, "record.xml");
     expect(execFileSync("xmllint", ["--noout", "--schema", path.resolve("lib/xml/signing-record.xsd"), xml.file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })).toBe("");
@@ -115,8 +153,6 @@ describe("sealing a fully signed document", () => {
     expect(record).toContain("<conservancyRecord");
     // Each signer's CMS, taken from the XML, verifies over the original PDF.
     fs.writeFileSync(path.join(dir, `${id}-original.pdf`), await (await import("@/lib/adapters/storage/storage")).fileStorage().get(hash));
-    const trustDir = path.join(env().TRUSTED_CA_DIR, "EFIRMA");
-    fs.writeFileSync(path.join(dir, "efirma.pem"), fs.readdirSync(trustDir).map((f) => fs.readFileSync(path.join(trustDir, f), "utf8")).join("\n"));
     const cmsList = [...record.matchAll(/<signature>([^<]+)<\/signature>/g)].map((m) => m[1]!);
     expect(cmsList).toHaveLength(2);
     for (const [i, cms] of cmsList.entries()) {
@@ -124,6 +160,70 @@ describe("sealing a fully signed document", () => {
       const verified = spawnSync("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", path.join(dir, `${id}-${i}.p7s`), "-content", path.join(dir, `${id}-original.pdf`), "-CAfile", path.join(dir, "efirma.pem"), "-purpose", "any", "-out", "/dev/null"], { encoding: "utf8" });
       expect(verified.stderr).toContain("Verification successful");
     }
+  }, 60_000);
+
+  it("fails every independent verifier when one byte of an artefact changes", async () => {
+    const { owner, id, hash } = await fullySigned();
+    expect(await sealDocument(getDb(), id)).toBe("sealed");
+    const { data } = await (await call(getDocument, `/v1/documents/${id}`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
+    const original = path.join(dir, `${id}-original.pdf`);
+    fs.writeFileSync(original, await (await import("@/lib/adapters/storage/storage")).fileStorage().get(hash));
+
+    // The sealed PDF: one byte of the first stream in the file (a page's content), inside the
+    // signed range (before /Contents, whose hex is the one part the signature does not cover).
+    const pdf = (await download(getPdf, owner.key, id, "sealed.pdf")).file;
+    const bytes = fs.readFileSync(pdf);
+    const byteRange = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(bytes.toString("latin1"))!.slice(1).map(Number);
+    const inContent = bytes.indexOf("stream\n") + "stream\n".length + 10;
+    expect(inContent).toBeGreaterThan(10);
+    expect(inContent).toBeLessThan(byteRange[1]!); // signed, and not in /Contents
+    const sealLines = ["Signature #1:", "  - Signer Certificate Common Name: RÚBRICA SELLO DE DOCUMENTOS", "  - Signature Type: ETSI.CAdES.detached", "  - Total document signed"];
+    const intact = pdfsig(pdf);
+    expect(intact.lines).toEqual(expect.arrayContaining([...sealLines, "  - Signature Validation: Signature is Valid."]));
+    const changed = pdfsig(tamper(pdf, inContent));
+    expect(changed.status).toBe(0); // pdfsig read the file and printed its signature...
+    expect(changed.lines).toEqual(expect.arrayContaining([...sealLines, "  - Signature Validation: Digest Mismatch."])); // ...and found it changed
+    expect(changed.stdout).not.toContain("Signature is Valid");
+
+    // The constancy (.tsr as served) and the seal's own timestamp token: one byte of the
+    // TSTInfo they sign (the last byte of its serial number).
+    const constancy = (await download(getConstancy, owner.key, id, "constancy.tsr")).file;
+    expect(tsVerify(constancy, hash).stdout).toContain("Verification: OK");
+    const brokenTsr = tsVerify(tamper(constancy, Buffer.from(data.relationships.constancy.attributes.serial_number, "hex")), hash);
+    expect(brokenTsr.status).toBe(1);
+    expect(brokenTsr.stdout).toContain("Verification: FAILED");
+    expect(brokenTsr.stderr).toContain("PKCS7_signatureVerify:digest failure");
+    const sealCms = sealCmsOf(bytes);
+    const sealToken = path.join(dir, `${id}-seal-ts.der`);
+    fs.writeFileSync(sealToken, sealCms.timestampToken);
+    expect(tsVerify(sealToken, sealCms.signatureValueSha256, { token: true }).stdout).toContain("Verification: OK");
+    const sealSerial = readTimestampToken(new Uint8Array(sealCms.timestampToken)).serialNumber;
+    const brokenToken = tsVerify(tamper(sealToken, Buffer.from(sealSerial, "hex")), sealCms.signatureValueSha256, { token: true });
+    expect(brokenToken.status).toBe(1);
+    expect(brokenToken.stdout).toContain("Verification: FAILED");
+    expect(brokenToken.stderr).toContain("PKCS7_signatureVerify:digest failure");
+
+    // A signer's CMS as the XML serves it: one byte of its signed messageDigest (the original hash).
+    const xml = (await download(getXml, owner.key, id, "record.xml")).file;
+    const cms = path.join(dir, `${id}-signer.p7s`);
+    fs.writeFileSync(cms, Buffer.from(/<signature>([^<]+)<\/signature>/.exec(fs.readFileSync(xml, "utf8"))![1]!, "base64"));
+    expect(cmsVerify(cms, original).stderr).toContain("Verification successful");
+    const brokenCms = cmsVerify(tamper(cms, Buffer.from(hash, "hex")), original);
+    expect(brokenCms.status).not.toBe(0);
+    expect(brokenCms.stderr).toContain("CMS Verification failure");
+    expect(brokenCms.stderr).toContain("CMS_SignerInfo_verify:verification failure");
+    expect(brokenCms.stderr).not.toContain("Verification successful");
+
+    // The XML: one byte of an attribute the schema types (statusCode is a non-negative integer).
+    expect(xmlValidate(xml).status).toBe(0);
+    const record = fs.readFileSync(xml, "utf8");
+    expect(record).toContain('statusCode="2"');
+    const badXml = path.join(dir, `${id}-record-tampered.xml`);
+    fs.writeFileSync(badXml, record.replace('statusCode="2"', 'statusCode="x"'));
+    const invalid = xmlValidate(badXml);
+    expect(invalid.status).not.toBe(0);
+    expect(invalid.stderr).toContain("attribute 'statusCode': 'x' is not a valid value of the atomic type 'xs:nonNegativeInteger'.");
+    expect(invalid.stderr).toContain(`${badXml} fails to validate`);
   }, 60_000);
 
   it("survives a crash before commit: the retry seals once, with one constancy", async () => {

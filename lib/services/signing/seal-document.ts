@@ -81,12 +81,12 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   if (row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
   await addSignatureSheet(pdf, sheet);
   await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
-  const { seal, issuing } = environment.platform;
+  const { seal } = environment.platform;
   const sealed = await sealPdf(pdf, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
     createPadesCms({
       content,
       certificateDer: new Uint8Array(seal.certificate.rawData),
-      chainDer: [new Uint8Array(issuing.certificate.rawData)],
+      chainDer: seal.chain.map((c) => new Uint8Array(c.rawData)),
       privateKey: seal.privateKey,
       timestamp: async (signatureValue) => environment.timestamps.stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", signatureValue.slice().buffer as ArrayBuffer))),
     }),

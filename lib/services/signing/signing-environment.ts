@@ -1,4 +1,4 @@
-import { ensureLocalPki, loadPlatformIdentity, readTrustBundle, type PlatformIdentity } from "@/lib/adapters/pki/local-pki";
+import { ensureLocalPki, loadPlatformIdentity, readPlatformKeyFile, readTrustBundle, type PlatformIdentity, type PlatformKey } from "@/lib/adapters/pki/local-pki";
 import { liveRevocationChecker, sandboxRevocationChecker, type RevocationChecker } from "@/lib/adapters/ocsp/revocation";
 import { builtInTimestampClient, remoteTimestampClient, type TimestampClient } from "@/lib/adapters/tsa/timestamp-client";
 import type { CertificateType } from "@/lib/crypto/test-pki";
@@ -21,12 +21,12 @@ const store = globalThis as unknown as { [KEY]?: { dirs: string; environment: Pr
  */
 export function signingEnvironment(): Promise<SigningEnvironment> {
   const settings = env();
-  const dirs = [settings.KEYS_DIR, settings.SANDBOX_CA_DIR, settings.TRUSTED_CA_DIR].join("|");
+  const dirs = [settings.KEYS_DIR, settings.SANDBOX_CA_DIR, settings.TRUSTED_CA_DIR, settings.SEAL_P12_PATH, settings.SEAL_P12_PASSWORD, settings.TSA_P12_PATH, settings.TSA_P12_PASSWORD].join("|");
   if (store[KEY]?.dirs !== dirs) {
     const environment = (async () => {
       await ensureLocalPki({ keysDir: settings.KEYS_DIR, sandboxDir: settings.SANDBOX_CA_DIR, trustDir: settings.TRUSTED_CA_DIR });
-      const platform = await loadPlatformIdentity(settings.KEYS_DIR);
-      const tsa = { certificateDer: new Uint8Array(platform.tsa.certificate.rawData), privateKey: platform.tsa.privateKey };
+      const platform = await loadPlatformIdentity(settings.KEYS_DIR, await configuredPlatformKeys());
+      const tsa = { certificateDer: new Uint8Array(platform.tsa.certificate.rawData), privateKey: platform.tsa.privateKey, chainDer: platform.tsa.chain.map((c) => new Uint8Array(c.rawData)) };
       return {
         platform,
         trust: (type: CertificateType) => readTrustBundle(settings.TRUSTED_CA_DIR, type),
@@ -40,4 +40,16 @@ export function signingEnvironment(): Promise<SigningEnvironment> {
     });
   }
   return store[KEY]!.environment;
+}
+
+/**
+ * The seal and TSA keys given in the settings as PKCS#12 (SEAL_P12_PATH, TSA_P12_PATH). The
+ * launchers call it at start so a wrong path or password stops them with a clear message.
+ */
+export async function configuredPlatformKeys(): Promise<{ seal?: PlatformKey; tsa?: PlatformKey }> {
+  const settings = env();
+  return {
+    seal: settings.SEAL_P12_PATH ? await readPlatformKeyFile("SEAL_P12", settings.SEAL_P12_PATH, settings.SEAL_P12_PASSWORD) : undefined,
+    tsa: settings.TSA_P12_PATH ? await readPlatformKeyFile("TSA_P12", settings.TSA_P12_PATH, settings.TSA_P12_PASSWORD) : undefined,
+  };
 }

@@ -37,10 +37,15 @@ export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: 
   };
 }
 
-/** The PDF a signer reads: the original until sealed (what they sign is its hash). */
-export async function readSigningDocument(db: DbOrTx, signatoryId: string) {
+/**
+ * The PDF a signer reads: the original until sealed (what they sign is its hash). Each read is
+ * recorded like a view, with which file was served.
+ */
+export async function readSigningDocument(db: DbOrTx, signatoryId: string, context: { ip: string | null }) {
   const link = await loadSigningLink(db, signatoryId);
   if (link.signer.removedAt) return null;
-  const bytes = await fileStorage().get(link.document.sealedHash ?? link.document.originalHash);
+  const hash = link.document.sealedHash ?? link.document.originalHash;
+  const bytes = await fileStorage().get(hash);
+  await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id, hash, sealed: link.document.sealedHash !== null }, ip: context.ip });
   return { bytes, fileName: link.document.fileName };
 }

@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { SigningLink } from "@/components/signing/signing-link";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { clientIp, limitSigningRequest } from "@/lib/http/rate-limit";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
@@ -16,8 +16,7 @@ export default async function SignDocumentPage({ params }: Props) {
   const ip = clientIp(new Request("http://page.local", { headers: await headers() }));
   try {
     // The same budgets as GET /v1/signatures/{id}: reloading the page is viewing the link.
-    if (ip) rateLimit(`link-ip:${ip}`, 120, 60_000);
-    rateLimit(`link:${id}`, 60, 60_000);
+    limitSigningRequest("view", id, ip);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const { t } = await serverTranslate();

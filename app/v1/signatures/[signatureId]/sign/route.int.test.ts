@@ -9,6 +9,7 @@ import { writeSandboxRevocation } from "@/lib/adapters/pki/local-pki";
 import { getDb } from "@/lib/db/client";
 import { documents, signatories } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { signingEnvironment } from "@/lib/services/signing/signing-environment";
 import { signBodyFor, testSigner } from "@/test/factories/certificates";
 import { seedDocument } from "@/test/factories/documents";
@@ -28,8 +29,9 @@ async function setup(fields: Record<string, unknown> = {}) {
   return { owner, id, people, hash: doc!.originalHash };
 }
 
+// The client's address as server.ts passes it on (the socket's peer; TRUST_PROXY is off).
 const post = (handler: typeof sign, signatureId: string, body: unknown, ip = "198.51.100.1") =>
-  call(handler, `/v1/signatures/${signatureId}/x`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify(body), params: { signatureId } });
+  call(handler, `/v1/signatures/${signatureId}/x`, { method: "POST", headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: ip }, body: JSON.stringify(body), params: { signatureId } });
 const look = async (signatureId: string) => (await (await call(view, `/v1/signatures/${signatureId}`, { params: { signatureId } })).json()).data;
 
 describe("POST /v1/signatures/{signature_id}/sign", () => {
@@ -76,6 +78,7 @@ describe("POST /v1/signatures/{signature_id}/sign", () => {
     const { people, hash } = await setup();
     const signer = await testSigner();
     const body = await signBodyFor(signer, hash);
+    // 50 signing pages open on 50 machines (one address would hit its per-address limit of 30).
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => post(sign, people[0]!.id, body, `203.0.113.${i}`)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages, signatories } from "@/lib/db/schema";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
 import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
 import { seedDocument } from "@/test/factories/documents";
@@ -71,12 +72,13 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/link", () => {
     await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
     const id = await seedDocument(owner.actor, { folderId: folder.id });
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
-    const ask = (key: string) => call(reveal, `/v1/documents/${id}/signatures/${signer!.id}/link`, { method: "POST", headers: { "x-api-key": key, "x-forwarded-for": "203.0.113.7" }, params: { uuid: id, signatureId: signer!.id } });
+    const ask = (key: string) => call(reveal, `/v1/documents/${id}/signatures/${signer!.id}/link`, { method: "POST", headers: { "x-api-key": key, [PEER_ADDRESS_HEADER]: "203.0.113.7", "x-forwarded-for": "10.6.6.6" }, params: { uuid: id, signatureId: signer!.id } });
     const res = await ask(owner.key);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ url: `http://localhost:3000/signature/sign-document/${signer!.id}` });
     const [logged] = await getDb().select().from(auditEvents).where(and(eq(auditEvents.action, "signatory.link_revealed"), eq(auditEvents.subjectId, signer!.id)));
+    // The peer address, not the forwarded one (TRUST_PROXY is off).
     expect(logged).toMatchObject({ actorUserId: owner.user.id, ip: "203.0.113.7", data: { documentId: id } });
     expect((await ask(member.key)).status).toBe(403);
     const strangers = await answer(await ask(stranger.key));
