@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { closeMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { deliverWebhookJob } from "./deliver-webhook";
@@ -63,4 +64,6 @@ export async function stopWorker(): Promise<void> {
   const boss = store[KEY];
   store[KEY] = undefined;
   if (boss) await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+  // The OCR engine runs in a worker thread, which would keep the process alive.
+  await closeMrzReader();
 }

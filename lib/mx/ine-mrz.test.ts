@@ -59,6 +59,14 @@ describe("INE MRZ (TD1)", () => {
     expect(parseIneMrz(text, now)).toMatchObject({ ok: true, mrz: { cic: "200000001", identificadorCiudadano: "100000001" } });
   });
 
+  it("takes back digits OCR read as look-alike letters where only digits may stand, and nowhere else", () => {
+    const [a, b, c] = composeIneMrz(maria);
+    const misread = [a.replace("<<0123", "<<O123").replace("IDMEX2", "IDMEXZ"), b.replace(/^85/, "B5"), c].join("\n");
+    expect(parseIneMrz(misread, now)).toEqual({ ok: true, lines: composeIneMrz(maria), mrz: maria });
+    const nameWithDigit = [a, b, c.replace("LOPEZ", "L0PEZ")].join("\n");
+    expect(parseIneMrz(nameWithDigit, now).ok && (parseIneMrz(nameWithDigit, now) as { mrz: IneMrz }).mrz.segundoApellido).toBe("L0PEZ");
+  });
+
   it.each([
     [0, 14, "9", "The CIC check digit does not match."],
     [1, 6, "0", "The birth date check digit does not match."],
@@ -75,7 +83,7 @@ describe("INE MRZ (TD1)", () => {
   it("refuses text with no MRZ, OCR confusions of < and impossible dates", () => {
     expect(parseIneMrz("nada que leer", now)).toMatchObject({ ok: false, reason: "No MRZ starting with IDMEX was found." });
     const [a, b, c] = composeIneMrz(maria);
-    expect(parseIneMrz([`${a.slice(0, 29)}I`, b, c].join("\n"), now)).toMatchObject({ ok: false, reason: "The OCR number is not 13 digits." });
+    expect(parseIneMrz([`${a.slice(0, 29)}X`, b, c].join("\n"), now)).toMatchObject({ ok: false, reason: "The OCR number is not 13 digits." });
     // The two fillers before the OCR number are read by position, so an OCR that reads them as KK still parses.
     expect(parseIneMrz([a.replace("<<", "KK"), b, c].join("\n"), now).ok).toBe(true);
     const feb30 = composeIneMrz({ ...maria, birthDate: "1985-02-28" });

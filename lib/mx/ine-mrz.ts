@@ -77,6 +77,15 @@ function fullDate(yymmddValue: string, kind: "birth" | "expiry", now: Date): str
   return date.toISOString().slice(0, 10);
 }
 
+const DIGIT_LOOKALIKES: Record<string, string> = { O: "0", Q: "0", D: "0", I: "1", L: "1", Z: "2", S: "5", G: "6", B: "8" };
+
+/** OCR reads 0 as O and the like; in positions that hold only digits the letter is taken back. */
+function digitsAt(line: string, ranges: [number, number][]): string {
+  const chars = [...line];
+  for (const [from, to] of ranges) for (let i = from; i < to; i++) chars[i] = DIGIT_LOOKALIKES[chars[i]!] ?? chars[i]!;
+  return chars.join("");
+}
+
 /** Reads the three lines (OCR output may carry spaces or extra lines around them) and checks every digit. */
 export function parseIneMrz(text: string, now = new Date()): MrzRead {
   const candidates = text
@@ -86,7 +95,10 @@ export function parseIneMrz(text: string, now = new Date()): MrzRead {
     .filter((l) => l.length >= 25);
   const start = candidates.findIndex((l) => l.startsWith("IDMEX"));
   if (start < 0 || candidates.length < start + 3) return { ok: false, reason: "No MRZ starting with IDMEX was found.", lines: candidates };
-  const [l1, l2, l3] = candidates.slice(start, start + 3).map((l) => l.slice(0, 30).padEnd(30, "<")) as [string, string, string];
+  const [raw1, raw2, l3] = candidates.slice(start, start + 3).map((l) => l.slice(0, 30).padEnd(30, "<")) as [string, string, string];
+  // The check digits, not this guess, decide: a wrong correction fails them.
+  const l1 = digitsAt(raw1, [[5, 15], [17, 30]]);
+  const l2 = digitsAt(raw2, [[0, 7], [8, 15], [29, 30]]);
   const lines: [string, string, string] = [l1, l2, l3];
   if (!/^[A-Z0-9<]{90}$/.test(l1 + l2 + l3)) return { ok: false, reason: "The MRZ has characters it cannot have.", lines };
   const cic = l1.slice(5, 14);

@@ -92,8 +92,16 @@ export const receiptPdfQuery = z.object({ expires: z.string().optional(), signat
 
 const digits = (field: string, n: number) => z.string(required(field)).trim().regex(new RegExp(`^\\d{${n}}$`), `The ${field} field must be ${n} digits.`);
 
+const cardImage = (field: string) =>
+  z
+    .string(required(field))
+    .regex(/^(data:image\/(jpeg|png|webp);base64,)?[A-Za-z0-9+/=\s]+$/, `The ${field} field must be a JPEG, PNG or WebP image as Base64 or a data URI.`)
+    .optional();
+
 export const createIneValidationBody = z
   .object({
+    ine_front: cardImage("ine_front").meta({ description: "Photo or scan of the card's front (JPEG, PNG or WebP, Base64 or data URI, at most 10 MB), kept as evidence." }),
+    ine_back: cardImage("ine_back").meta({ description: "Photo or scan of the card's back, the card filling the image (models E to H): its MRZ gives the CIC and the identificador del ciudadano." }),
     cic: digits("cic", 9).optional().meta({ description: "CIC, 9 digits (models E, F, G, H: on the back, after IDMEX).", example: "200000001" }),
     identificador_ciudadano: digits("identificador_ciudadano", 9).optional().meta({ description: "Citizen identifier, 9 digits (models E, F, G, H: the last 9 digits of the back's first MRZ line).", example: "100000001" }),
     ocr: digits("ocr", 13).optional().meta({ description: "OCR number, 13 digits (models C and D, on the back).", example: "0123100000001" }),
@@ -108,20 +116,27 @@ export const createIneValidationBody = z
     webhook: webhook.meta({ description: "URL receiving a signed POST with the validation when it is completed or failed." }),
   })
   .superRefine((v, ctx) => {
+    const images = v.ine_front !== undefined || v.ine_back !== undefined;
+    const anyData = [v.cic, v.identificador_ciudadano, v.ocr, v.clave_elector, v.numero_emision].some((x) => x !== undefined);
+    if (images) {
+      if (anyData) ctx.addIssue({ code: "custom", path: ["ine_front"], message: "Send either the card images or the card data, not both." });
+      for (const field of ["ine_front", "ine_back"] as const) if (v[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `The ${field} field is required when ${field === "ine_front" ? "ine_back" : "ine_front"} is present.` });
+      return;
+    }
     const modern = v.cic !== undefined || v.identificador_ciudadano !== undefined;
     const classic = v.clave_elector !== undefined || v.numero_emision !== undefined || v.ocr !== undefined;
     const need = (fields: (keyof typeof v)[], other: string) => {
       for (const field of fields) if (v[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `The ${field} field is required when ${other} is present.` });
     };
     if (!modern && !classic) {
-      ctx.addIssue({ code: "custom", path: ["cic"], message: "The cic field is required when clave_elector is not present." });
-      ctx.addIssue({ code: "custom", path: ["clave_elector"], message: "The clave_elector field is required when cic is not present." });
+      ctx.addIssue({ code: "custom", path: ["cic"], message: "The cic field is required when neither clave_elector nor ine_back is present." });
+      ctx.addIssue({ code: "custom", path: ["clave_elector"], message: "The clave_elector field is required when neither cic nor ine_back is present." });
     } else if (modern) need(["cic", "identificador_ciudadano"], v.cic !== undefined ? "cic" : "identificador_ciudadano");
     else need(["clave_elector", "numero_emision", "ocr"], v.clave_elector !== undefined ? "clave_elector" : v.ocr !== undefined ? "ocr" : "numero_emision");
   })
   .meta({
     id: "CreateIneValidation",
-    description: "The card data checked against the voter roll: models E, F, G and H with cic + identificador_ciudadano; models C and D with clave_elector + numero_emision + ocr.",
+    description: "Either the card images (ine_front + ine_back; the back's MRZ is read) or the card data checked against the voter roll: models E, F, G and H with cic + identificador_ciudadano; models C and D with clave_elector + numero_emision + ocr.",
   });
 
 export const ineValidationCreated = z

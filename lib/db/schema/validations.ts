@@ -75,7 +75,12 @@ export const ineValidations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     status: text("status").$type<IneValidationStatus>().notNull().default("pending"),
+    /** data: the card data was sent; images: it is read from the back's MRZ by the job. */
+    source: text("source").$type<"data" | "images">().notNull().default("data"),
+    /** With images: the card data as the job read it (all null until then). */
     card: jsonb("card").$type<IneCardData>().notNull(),
+    frontHash: text("front_hash").references(() => storedFiles.sha256),
+    backHash: text("back_hash").references(() => storedFiles.sha256),
     webhook: text("webhook"),
     jobId: text("job_id"),
     result: jsonb("result").$type<IneValidationResult>(),

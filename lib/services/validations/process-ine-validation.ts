@@ -4,13 +4,17 @@ import { ineValidations, type IneCardData, type IneValidation, type IneValidatio
 import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
+import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import type { FileStorage } from "@/lib/adapters/storage/file-storage";
+import { parseIneMrz } from "@/lib/mx/ine-mrz";
 import { enqueueWebhook } from "@/lib/services/webhooks/enqueue-webhook";
 import { ineValidationBody } from "./ine-validation-view";
 
 export const INE_MAX_ATTEMPTS = 4;
 export const INE_EVENT = "ine_validation.finished";
 
-export type IneDeps = { voterRoll: VoterRoll; now: () => Date };
+export type IneDeps = { voterRoll: VoterRoll; mrzReader: MrzReader; storage: FileStorage; now: () => Date };
 export type IneProcessOutcome = { kind: "finished"; status: IneValidation["status"] } | { kind: "already-final" } | { kind: "retry"; error: Error };
 
 const MESSAGES: Record<VoterRollAnswer["estado"], string> = {
@@ -26,7 +30,7 @@ const MESSAGES: Record<VoterRollAnswer["estado"], string> = {
  * or failed (the voter roll could not be asked after INE_MAX_ATTEMPTS). Idempotent like the
  * receipt job: the final state and its webhook come from one conditional UPDATE.
  */
-export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps = { voterRoll: voterRoll(), now: () => new Date() }): Promise<IneProcessOutcome> {
+export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps = defaultDeps()): Promise<IneProcessOutcome> {
   const [claimed] = await db
     .update(ineValidations)
     .set({ status: "processing", attempts: sql`${ineValidations.attempts} + 1`, updatedAt: deps.now() })
@@ -34,15 +38,41 @@ export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps
     .returning();
   if (!claimed) return { kind: "already-final" };
 
+  // With images, the card data comes from the back's MRZ (read again on a retry: it is
+  // deterministic, and nothing half-read is ever kept).
+  let card = claimed.card;
+  let read: Record<string, unknown> = { fuente: "datos" };
+  if (claimed.source === "images") {
+    const text = await deps.mrzReader.read(await deps.storage.get(claimed.backHash!));
+    const mrz = parseIneMrz(text, deps.now());
+    if (!mrz.ok) {
+      const message = `No se pudo leer la zona MRZ del reverso de la credencial (${mrz.reason}). Envía una foto nítida del reverso completo, de frente y sin reflejos, o los datos de la credencial.`;
+      return finish(db, claimed.id, "failed", resultOf(false, message, claimed.card, {}, { fuente: "imagenes", mrz: mrz.lines }), deps.now());
+    }
+    const m = mrz.mrz;
+    card = { cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: null, numero_emision: null };
+    read = {
+      fuente: "imagenes",
+      mrz: mrz.lines,
+      primer_apellido: m.primerApellido,
+      segundo_apellido: m.segundoApellido,
+      nombres: m.nombres,
+      fecha_nacimiento: m.birthDate,
+      sexo: m.sex,
+      vigencia: m.expiry.slice(0, 4),
+      seccion: m.seccion,
+    };
+  }
+
   let answer: VoterRollAnswer;
   try {
-    answer = await deps.voterRoll.check(claimed.card);
+    answer = await deps.voterRoll.check(card);
   } catch (err) {
     const transient = err instanceof RegistryUnavailableError;
     if (!transient && !(err instanceof RegistryRefusedError)) throw err;
     if (transient && claimed.attempts < INE_MAX_ATTEMPTS) return { kind: "retry", error: err };
-    const result = resultOf(false, `No fue posible consultar la Lista Nominal del INE (${claimed.attempts} intentos); cree otra validación más tarde.`, claimed.card, {});
-    return finish(db, claimed.id, "failed", result, deps.now());
+    const result = resultOf(false, `No fue posible consultar la Lista Nominal del INE (${claimed.attempts} intentos); cree otra validación más tarde.`, card, {}, read);
+    return finish(db, claimed.id, "failed", result, deps.now(), card);
   }
   const info = {
     tipo: "INE",
@@ -50,23 +80,27 @@ export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps
     ...(answer.registro ?? {}),
     consultado_en: answer.consultado_en,
   };
-  return finish(db, claimed.id, "completed", resultOf(answer.estado === "VIGENTE", MESSAGES[answer.estado], claimed.card, info), deps.now());
+  return finish(db, claimed.id, "completed", resultOf(answer.estado === "VIGENTE", MESSAGES[answer.estado], card, info, read), deps.now(), card);
 }
 
-function resultOf(status: boolean, message: string, card: IneCardData, documentInformation: Record<string, unknown>): IneValidationResult {
-  const dataOcr = { ...card, modelo: card.cic ? "E/F/G/H" : "C/D" };
+function resultOf(status: boolean, message: string, card: IneCardData, documentInformation: Record<string, unknown>, read: Record<string, unknown>): IneValidationResult {
+  const dataOcr = { ...card, modelo: card.cic || read.fuente === "imagenes" ? "E/F/G/H" : "C/D", ...read };
   return { data: { status, message, dataOcr, documentInformation }, meta: { include: [], custom: [] } };
 }
 
-async function finish(db: DbOrTx, id: string, status: "completed" | "failed", result: IneValidationResult, now: Date): Promise<IneProcessOutcome> {
+async function finish(db: DbOrTx, id: string, status: "completed" | "failed", result: IneValidationResult, now: Date, card?: IneCardData): Promise<IneProcessOutcome> {
   return db.transaction(async (tx) => {
     const [done] = await tx
       .update(ineValidations)
-      .set({ status, result, updatedAt: now })
+      .set({ status, result, updatedAt: now, ...(card ? { card } : {}) })
       .where(and(eq(ineValidations.id, id), eq(ineValidations.status, "processing")))
       .returning();
     if (!done) return { kind: "already-final" };
     if (done.webhook) await enqueueWebhook(tx, { userId: done.userId, eventType: INE_EVENT, url: done.webhook, payload: ineValidationBody(done) });
     return { kind: "finished", status: done.status };
   });
+}
+
+function defaultDeps(): IneDeps {
+  return { voterRoll: voterRoll(), mrzReader: tesseractMrzReader, storage: fileStorage(), now: () => new Date() };
 }

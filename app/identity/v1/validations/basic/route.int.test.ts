@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { ineValidations, users, webhookDeliveries } from "@/lib/db/schema";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { sandboxVoterRoll, SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
+import { renderIneBack, renderIneFront, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
+import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { fileStorage } from "@/lib/adapters/storage/storage";
 import { INE_MAX_ATTEMPTS, processIneValidation, type IneDeps } from "@/lib/services/validations/process-ine-validation";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -15,7 +19,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const BASE = "/identity/v1/validations/basic";
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
 const [maria, jose, sofia, luis] = SANDBOX_VOTERS as [(typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number]];
-const deps = (): IneDeps => ({ voterRoll: sandboxVoterRoll({ latencyMs: 0 }), now: () => new Date() });
+const deps = (): IneDeps => ({ voterRoll: sandboxVoterRoll({ latencyMs: 0 }), mrzReader: tesseractMrzReader, storage: fileStorage(), now: () => new Date() });
 
 async function create(key: string, body: unknown) {
   const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
@@ -49,7 +53,7 @@ describe("POST /identity/v1/validations/basic", () => {
   it("refuses incomplete or malformed card data with field paths, spending nothing", async () => {
     const { key, user } = await seedUserWithKey();
     const cases: [unknown, Record<string, string[]>][] = [
-      [{}, { cic: ["The cic field is required when clave_elector is not present."], clave_elector: ["The clave_elector field is required when cic is not present."] }],
+      [{}, { cic: ["The cic field is required when neither clave_elector nor ine_back is present."], clave_elector: ["The clave_elector field is required when neither cic nor ine_back is present."] }],
       [{ cic: maria.cic }, { identificador_ciudadano: ["The identificador_ciudadano field is required when cic is present."] }],
       [{ clave_elector: maria.clave_elector }, { numero_emision: ["The numero_emision field is required when clave_elector is present."], ocr: ["The ocr field is required when clave_elector is present."] }],
       [{ cic: "12345678", identificador_ciudadano: "1234567890" }, { cic: ["The cic field must be 9 digits."], identificador_ciudadano: ["The identificador_ciudadano field must be 9 digits."] }],
@@ -94,7 +98,7 @@ describe("voter-roll outcomes (sandbox)", () => {
       data: {
         status: true,
         message: "La credencial está vigente como medio de identificación y puede votar.",
-        dataOcr: { cic: "200000001", identificador_ciudadano: "100000001", ocr: null, clave_elector: null, numero_emision: null, modelo: "E/F/G/H" },
+        dataOcr: { cic: "200000001", identificador_ciudadano: "100000001", ocr: null, clave_elector: null, numero_emision: null, modelo: "E/F/G/H", fuente: "datos" },
         documentInformation: {
           tipo: "INE",
           estado_lista_nominal: "VIGENTE",
@@ -147,12 +151,86 @@ describe("voter-roll outcomes (sandbox)", () => {
       data: {
         status: false,
         message: `No fue posible consultar la Lista Nominal del INE (${INE_MAX_ATTEMPTS} intentos); cree otra validación más tarde.`,
-        dataOcr: { cic: "999999999", identificador_ciudadano: "100000001", ocr: null, clave_elector: null, numero_emision: null, modelo: "E/F/G/H" },
+        dataOcr: { cic: "999999999", identificador_ciudadano: "100000001", ocr: null, clave_elector: null, numero_emision: null, modelo: "E/F/G/H", fuente: "datos" },
         documentInformation: {},
       },
       meta: { include: [], custom: [] },
     });
     expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "already-final" });
+  });
+});
+
+describe("card images", () => {
+  afterAll(() => closeMrzReader());
+  const dataUri = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString("base64")}`;
+
+  it("reads the CIC and identificador del ciudadano from the back's MRZ (a slightly turned photo) and checks them", async () => {
+    const { key, user } = await seedUserWithKey();
+    const back = await sharp(await renderIneBack(jose, { rotateDegrees: 2 })).resize({ width: 900 }).jpeg({ quality: 70 }).toBuffer();
+    const { res, json } = await create(key, { ine_front: dataUri(await renderIneFront(jose)), ine_back: back.toString("base64") });
+    expect(res.status).toBe(201);
+    const [row] = await getDb().select().from(ineValidations).where(eq(ineValidations.id, json.uuid));
+    expect(row).toMatchObject({ source: "images", card: { cic: null, identificador_ciudadano: null } });
+    expect(row!.frontHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(Buffer.from(await fileStorage().get(row!.backHash!)).equals(back)).toBe(true);
+    const [spent] = await getDb().select({ transactions: users.transactions }).from(users).where(eq(users.id, user.id));
+    expect(spent!.transactions).toBe(user.transactions - 1);
+
+    expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "finished", status: "completed" });
+    const { json: done } = await show(key, json.uuid);
+    expect(done.result.data.status).toBe(true);
+    expect(done.result.data.dataOcr).toEqual({
+      cic: jose.cic,
+      identificador_ciudadano: jose.identificador_ciudadano,
+      ocr: jose.ocr,
+      clave_elector: null,
+      numero_emision: null,
+      modelo: "E/F/G/H",
+      fuente: "imagenes",
+      mrz: sandboxMrz(jose),
+      primer_apellido: "NUNEZ",
+      segundo_apellido: "GARCIA",
+      nombres: "JOSE ANGEL",
+      fecha_nacimiento: "1980-07-15",
+      sexo: "H",
+      vigencia: "2033",
+      seccion: "1456",
+    });
+    expect(done.result.data.documentInformation).toMatchObject({ estado_lista_nominal: "VIGENTE", entidad: "JALISCO" });
+    const [after] = await getDb().select().from(ineValidations).where(eq(ineValidations.id, json.uuid));
+    expect(after!.card).toEqual({ cic: jose.cic, identificador_ciudadano: jose.identificador_ciudadano, ocr: jose.ocr, clave_elector: null, numero_emision: null });
+  });
+
+  it("fails, saying what to send, when the back has no readable MRZ", async () => {
+    const { key } = await seedUserWithKey();
+    const front = dataUri(await renderIneFront(maria));
+    const { json } = await create(key, { ine_front: front, ine_back: front });
+    expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "finished", status: "failed" });
+    const { json: failed } = await show(key, json.uuid);
+    expect(failed.result.data.status).toBe(false);
+    expect(failed.result.data.message).toBe(
+      "No se pudo leer la zona MRZ del reverso de la credencial (No MRZ starting with IDMEX was found.). Envía una foto nítida del reverso completo, de frente y sin reflejos, o los datos de la credencial.",
+    );
+    expect(failed.result.data.dataOcr).toMatchObject({ fuente: "imagenes", cic: null });
+  });
+
+  it("refuses what is not a card image, too small an image, one side alone, and images with card data", async () => {
+    const { key, user } = await seedUserWithKey();
+    const back = (await renderIneBack(maria)).toString("base64");
+    const tiny = (await sharp(await renderIneBack(maria)).resize({ width: 300 }).png().toBuffer()).toString("base64");
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{ ine_front: Buffer.from("hola, no soy una imagen").toString("base64"), ine_back: back }, { ine_front: ["The ine_front field must be a JPEG, PNG or WebP image as Base64 or a data URI."] }],
+      [{ ine_front: "no es base64!", ine_back: back }, { ine_front: ["The ine_front field must be a JPEG, PNG or WebP image as Base64 or a data URI."] }],
+      [{ ine_front: back, ine_back: tiny }, { ine_back: ["The ine_back image is too small to read (300 px); send at least 600 px on its long side."] }],
+      [{ ine_back: back }, { ine_front: ["The ine_front field is required when ine_back is present."] }],
+      [{ ine_front: back, ine_back: back, cic: maria.cic, identificador_ciudadano: maria.identificador_ciudadano }, { ine_front: ["Send either the card images or the card data, not both."] }],
+    ];
+    for (const [body, errors] of cases) {
+      const { res, json } = await create(key, body);
+      expect(res.status, JSON.stringify(errors)).toBe(422);
+      expect(json).toEqual({ message: "The given data was invalid.", errors });
+    }
+    expect(await getDb().$count(ineValidations, eq(ineValidations.userId, user.id))).toBe(0);
   });
 });
 

@@ -16,6 +16,7 @@ export default async function IneValidationPage({ params }: { params: Promise<{ 
   const deliveries = await listValidationDeliveries(getDb(), actor, v);
   const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "America/Mexico_City" });
   const info = v.result?.data.documentInformation ?? {};
+  const mrz = v.result?.data.dataOcr.mrz as string[] | undefined;
   return (
     <div className="flex flex-col gap-4">
       <Link href="/dashboard/validations" className="text-sm text-brand-700 hover:underline">← {t("validations.title")}</Link>
@@ -42,13 +43,21 @@ export default async function IneValidationPage({ params }: { params: Promise<{ 
         {!v.result ? (
           <p className="text-sm text-zinc-600" role="status">{t("validations.pendingNote")}</p>
         ) : (
-          <Facts
-            rows={[
-              [t("validations.registry"), v.result.data.status ? t("validations.valid") : t("validations.notValid")],
-              [t("validations.message"), v.result.data.message],
-              ...Object.entries(info).map(([k, value]): [string, string] => [k, String(value)]),
-            ]}
-          />
+          <div className="flex flex-col gap-4">
+            <Facts
+              rows={[
+                [t("validations.registry"), v.result.data.status ? t("validations.valid") : t("validations.notValid")],
+                [t("validations.message"), v.result.data.message],
+                ...Object.entries(info).map(([k, value]): [string, string] => [k, String(value)]),
+              ]}
+            />
+            {mrz && (
+              <div>
+                <h3 className="mb-1 text-sm text-zinc-600">{t("validations.mrzRead")}</h3>
+                <pre className="overflow-x-auto rounded bg-zinc-50 p-3 font-mono text-xs" data-testid="mrz-lines">{mrz.join("\n")}</pre>
+              </div>
+            )}
+          </div>
         )}
       </Card>
       <Card title={t("validations.deliveries")}>

@@ -1,0 +1,28 @@
+import sharp from "sharp";
+import type { DbOrTx } from "@/lib/db/client";
+import { storedFiles } from "@/lib/db/schema";
+import type { FileStorage } from "@/lib/adapters/storage/file-storage";
+import { invalid } from "@/lib/errors";
+
+export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
+const MIN_CARD_WIDTH = 600;
+const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+
+/**
+ * Decodes a card image sent as Base64 or a data URI, checks it is an image we can read and large
+ * enough for the MRZ to be legible, and stores it by content. Refusals name the field (422).
+ */
+export async function storeCardImage(db: DbOrTx, storage: FileStorage, field: "ine_front" | "ine_back", value: string): Promise<string> {
+  const bytes = Buffer.from(value.replace(/^data:image\/\w+;base64,/, ""), "base64");
+  if (bytes.byteLength > MAX_CARD_IMAGE_BYTES) throw invalid(field, `The ${field} field must not be larger than 10 MB.`);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  const type = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
+  if (!meta || !type) throw invalid(field, `The ${field} field must be a JPEG, PNG or WebP image as Base64 or a data URI.`);
+  const width = Math.max(meta.width ?? 0, meta.height ?? 0);
+  if (width < MIN_CARD_WIDTH) throw invalid(field, `The ${field} image is too small to read (${width} px); send at least ${MIN_CARD_WIDTH} px on its long side.`);
+  const stored = await storage.put(bytes);
+  await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
+  return stored.sha256;
+}
