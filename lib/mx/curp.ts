@@ -1,0 +1,99 @@
+/**
+ * CURP (Clave Única de Registro de Población), 18 characters:
+ *   1–4   letters from the surnames and given name
+ *   5–10  birth date YYMMDD
+ *   11    sex: H (hombre) or M (mujer)
+ *   12–13 birth state (NE: born abroad)
+ *   14–16 inner consonants of the names
+ *   17    homonym differentiator: a digit for people born before 2000, a letter from 2000 on,
+ *         which is how the century of YYMMDD is known
+ *   18    check digit over the first 17
+ * Unlike the RFC's, RENAPO computes the CURP check digit for every CURP it issues, so a wrong one
+ * means a mistyped or invented CURP and is rejected.
+ */
+const PATTERN = /^[A-Z]{4}(\d{2})(\d{2})(\d{2})([HM])([A-Z]{2})[A-Z]{3}([0-9A-Z])(\d)$/;
+const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
+
+export const CURP_STATES = {
+  AS: "Aguascalientes",
+  BC: "Baja California",
+  BS: "Baja California Sur",
+  CC: "Campeche",
+  CH: "Chihuahua",
+  CL: "Coahuila",
+  CM: "Colima",
+  CS: "Chiapas",
+  DF: "Ciudad de México",
+  DG: "Durango",
+  GR: "Guerrero",
+  GT: "Guanajuato",
+  HG: "Hidalgo",
+  JC: "Jalisco",
+  MC: "Estado de México",
+  MN: "Michoacán",
+  MS: "Morelos",
+  NE: "Nacido en el extranjero",
+  NL: "Nuevo León",
+  NT: "Nayarit",
+  OC: "Oaxaca",
+  PL: "Puebla",
+  QR: "Quintana Roo",
+  QT: "Querétaro",
+  SL: "Sinaloa",
+  SP: "San Luis Potosí",
+  SR: "Sonora",
+  TC: "Tabasco",
+  TL: "Tlaxcala",
+  TS: "Tamaulipas",
+  VZ: "Veracruz",
+  YN: "Yucatán",
+  ZS: "Zacatecas",
+} as const;
+
+export type CurpState = keyof typeof CURP_STATES;
+
+export type CurpCheck =
+  | { valid: false; reason: "format" | "date" | "state" | "check_digit" }
+  | {
+      valid: true;
+      normalized: string;
+      /** ISO date, the century taken from position 17. */
+      birthDate: string;
+      sex: "H" | "M";
+      state: CurpState;
+    };
+
+export function normalizeCurp(input: string): string {
+  return input.trim().toUpperCase().replace(/[\s-]/g, "");
+}
+
+/** The 18th character for the first 17: Σ value(cᵢ)·(18−i), then (10 − sum mod 10) mod 10. */
+export function curpCheckDigit(first17: string): string {
+  if (first17.length !== 17) throw new Error("A CURP check digit is computed over 17 characters");
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const value = ALPHABET.indexOf(first17[i]!);
+    if (value < 0) throw new Error(`Character not allowed in a CURP: ${first17[i]}`);
+    sum += value * (18 - i);
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+export function checkCurp(input: string): CurpCheck {
+  const curp = normalizeCurp(input);
+  const match = PATTERN.exec(curp);
+  if (!match) return { valid: false, reason: "format" };
+  const [, yy, mm, dd, sex, state, differentiator] = match;
+  const century = /\d/.test(differentiator!) ? 1900 : 2000;
+  const birthDate = calendarDate(century + Number(yy), Number(mm), Number(dd));
+  if (!birthDate) return { valid: false, reason: "date" };
+  if (!(state! in CURP_STATES)) return { valid: false, reason: "state" };
+  if (curpCheckDigit(curp.slice(0, 17)) !== curp[17]) return { valid: false, reason: "check_digit" };
+  return { valid: true, normalized: curp, birthDate, sex: sex as "H" | "M", state: state as CurpState };
+}
+
+function calendarDate(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
