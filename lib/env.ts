@@ -70,7 +70,11 @@ const envSchema = z.object({
   INE_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
   INE_API_URL: z.url().optional(),
   INE_API_TOKEN: z.string().optional(),
-  /** Deadline of one query to an outside registry (portal, voter roll). */
+  /** sandbox: the documented test people; live: the CURP registry service at RENAPO_API_URL. */
+  RENAPO_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  RENAPO_API_URL: z.url().optional(),
+  RENAPO_API_TOKEN: z.string().optional(),
+  /** Deadline of one query to an outside registry (portal, voter roll, RENAPO). */
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Delay of every sandbox registry answer, to mimic the real portals' minutes. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(2_000),

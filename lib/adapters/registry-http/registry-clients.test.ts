@@ -5,6 +5,8 @@ import { httpReceiptPortal } from "@/lib/adapters/cfe/receipt-portal";
 import { sandboxPortalBody, SANDBOX_RECEIPTS } from "@/lib/adapters/cfe/sandbox-portal";
 import { httpVoterRoll } from "@/lib/adapters/ine/voter-roll";
 import { sandboxVoterAnswer, SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
+import { httpCurpRegistry } from "@/lib/adapters/renapo/curp-registry";
+import { sandboxCurpAnswer } from "@/lib/adapters/renapo/sandbox-people";
 import { RegistryRefusedError, RegistryUnavailableError } from "./post-registry";
 
 // The real HTTP clients against a local server speaking the registries' protocol (with the
@@ -22,7 +24,12 @@ const server = http.createServer((req, res) => {
     if (mode === "503") return void res.writeHead(503).end("busy");
     if (mode === "401") return void res.writeHead(401, { "content-type": "application/json" }).end('{"error":"bad token"}');
     if (mode === "html") return void res.writeHead(200, { "content-type": "text/html" }).end("<html>mantenimiento</html>");
-    const answer = req.url === "/api/recibos/consulta" ? await sandboxPortalBody(String(body.numero_servicio)) : sandboxVoterAnswer(body as never);
+    const answer =
+      req.url === "/api/recibos/consulta"
+        ? await sandboxPortalBody(String(body.numero_servicio))
+        : req.url === "/api/curp/consulta"
+          ? sandboxCurpAnswer(String(body.curp))
+          : sandboxVoterAnswer(body as never);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   });
 });
@@ -71,5 +78,29 @@ describe("voter roll HTTP client", () => {
     expect(answer).toMatchObject({ estado: "VIGENTE", registro: { modelo: "H", seccion: "1456", entidad: "JALISCO" } });
     mode = "503";
     await expect(httpVoterRoll(base, "tok", 2000).check(card)).rejects.toBeInstanceOf(RegistryUnavailableError);
+  });
+});
+
+describe("RENAPO HTTP client", () => {
+  it("POSTs the CURP and reads the person, or NO_ENCONTRADA", async () => {
+    mode = "ok";
+    const registry = httpCurpRegistry(`${base}/`, "renapo-tok", 2000);
+    const answer = await registry.lookUp("NUGA800715HJCXRN07");
+    expect(seen.at(-1)).toEqual({ method: "POST", url: "/api/curp/consulta", authorization: "Bearer renapo-tok", body: { curp: "NUGA800715HJCXRN07" } });
+    expect(answer).toMatchObject({
+      estatus: "ENCONTRADA",
+      persona: { curp: "NUGA800715HJCXRN07", nombres: "JOSÉ ÁNGEL", primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA", sexo: "H", fecha_nacimiento: "1980-07-15", entidad_nacimiento: "JC", nacionalidad: "MEX", estatus_curp: "AN" },
+    });
+    expect(await registry.lookUp("GODE561231HDFRRN04")).toMatchObject({ estatus: "NO_ENCONTRADA", persona: null });
+  });
+
+  it("treats 503, HTML and a hang as unavailable, 401 as refused", async () => {
+    const registry = httpCurpRegistry(base, "t", 300);
+    for (const failing of ["503", "html", "hang"] as const) {
+      mode = failing;
+      await expect(registry.lookUp("NUGA800715HJCXRN07")).rejects.toBeInstanceOf(RegistryUnavailableError);
+    }
+    mode = "401";
+    await expect(registry.lookUp("NUGA800715HJCXRN07")).rejects.toThrow(new RegistryRefusedError("RENAPO refused the query (401)"));
   });
 });
