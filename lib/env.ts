@@ -76,6 +76,8 @@ const envSchema = z.object({
   RENAPO_API_TOKEN: z.string().optional(),
   /** Deadline of one query to an outside registry (portal, voter roll, RENAPO). */
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** An identity session not finished this long after creation is FAILED (abandoned). */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   /** Delay of every sandbox registry answer, to mimic the real portals' minutes. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(2_000),
 });

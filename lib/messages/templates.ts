@@ -10,6 +10,7 @@ type TemplateParams = {
   "signing-reminder": SigningParams & { reminder: number; of: number };
   "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] };
   "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
+  "identity-verification": { requesterName: string; verificationUrl: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -114,12 +115,35 @@ const copy = {
       footer: "You receive this message because you take part in this document.",
     }),
   },
+  "identity-verification": {
+    es: (p: TemplateParams["identity-verification"]) => ({
+      subject: `${p.requesterName} te pide verificar tu identidad`,
+      greeting: "Hola:",
+      lines: [
+        `${p.requesterName} te pide verificar tu identidad con Rúbrica: fotos de tu INE por ambos lados y una selfie, desde tu celular.`,
+        "Toma unos minutos. Este enlace es personal: no lo compartas.",
+      ],
+      action: "Verificar mi identidad",
+      footer: "Recibes este mensaje porque alguien inició una verificación de identidad con tu número.",
+    }),
+    en: (p: TemplateParams["identity-verification"]) => ({
+      subject: `${p.requesterName} asks you to verify your identity`,
+      greeting: "Hello,",
+      lines: [
+        `${p.requesterName} asks you to verify your identity with Rúbrica: photos of both sides of your INE and a selfie, from your phone.`,
+        "It takes a few minutes. This link is personal: do not share it.",
+      ],
+      action: "Verify my identity",
+      footer: "You receive this message because someone started an identity verification with your number.",
+    }),
+  },
 } as const;
 
 function actionUrl(params: TemplateParams[TemplateName]): string | null {
   if ("dashboardUrl" in params) return params.dashboardUrl;
   if ("signingUrl" in params) return params.signingUrl;
   if ("documentUrl" in params) return params.documentUrl;
+  if ("verificationUrl" in params) return params.verificationUrl;
   return null;
 }
 

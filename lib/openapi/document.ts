@@ -1,11 +1,12 @@
 import { buildOpenApiDocument } from "./registry";
 import { dashboardOperations } from "./operations/dashboard";
+import { identitySessionOperations } from "./operations/identity-sessions";
 import { signingOperations } from "./operations/signing";
 import { signingLinkOperations } from "./operations/signing-link";
 import { systemOperations } from "./operations/system";
 import { validationOperations } from "./operations/validations";
 
-export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...validationOperations, ...dashboardOperations];
+export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...validationOperations, ...identitySessionOperations, ...dashboardOperations];
 
 const description = `Rúbrica: electronic signature and identity verification for Mexico.
 

@@ -12,7 +12,7 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, `The ${field} field is required.`)
     .max(max, `The ${field} field must not be greater than ${max} characters.`);
-const webhook = z
+export const webhookUrl = z
   .url({ protocol: /^https?$/, error: "The webhook field must be a valid http(s) URL." })
   .max(2048, "The webhook field must not be greater than 2048 characters.")
   .nullish()
@@ -27,7 +27,7 @@ export const createReceiptValidationBody = z
     importe: text("importe", 30)
       .regex(RECEIPT_AMOUNT, "The importe field must be an amount without currency sign or commas, such as 1234.50.")
       .meta({ description: "Amount without currency sign or commas; compared as a number (1234.5 equals 1234.50).", example: "1234.50" }),
-    webhook: webhook.meta({ description: "URL receiving a signed POST with the result when the validation reaches OK, DATOS_NO_COINCIDEN or ERROR." }),
+    webhook: webhookUrl.meta({ description: "URL receiving a signed POST with the result when the validation reaches OK, DATOS_NO_COINCIDEN or ERROR." }),
   })
   .meta({ id: "CreateReceiptValidation" });
 
@@ -113,7 +113,7 @@ export const createIneValidationBody = z
       .optional()
       .meta({ example: "PRLPMR85031209M800" }),
     numero_emision: digits("numero_emision", 2).optional().meta({ description: "Issue number, 2 digits (models C and D).", example: "01" }),
-    webhook: webhook.meta({ description: "URL receiving a signed POST with the validation when it is completed or failed." }),
+    webhook: webhookUrl.meta({ description: "URL receiving a signed POST with the validation when it is completed or failed." }),
   })
   .superRefine((v, ctx) => {
     const images = v.ine_front !== undefined || v.ine_back !== undefined;

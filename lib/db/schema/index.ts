@@ -6,3 +6,4 @@ export * from "./webhooks";
 export * from "./messages";
 export * from "./documents";
 export * from "./validations";
+export * from "./identity-sessions";

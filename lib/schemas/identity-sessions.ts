@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { webhookUrl } from "./validations";
+
+// Identity verification sessions (operation 9, version 3). Field messages follow the identity
+// API's 422 body: {"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}.
+
+const SESSION_VALIDATIONS = ["INE", "CURP", "LIVENESS_DETECTION"] as const;
+const SESSION_STATUSES = ["OPEN", "VERIFYING", "FINISHED", "FAILED"] as const;
+
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+/** A logo as an image data URI: 1.5 MB of Base64 is about 1 MB of image. */
+const LOGO_DATA_URI = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+const MAX_LOGO_CHARS = 1_500_000;
+const MAX_OPTIONALS_BYTES = 16_384;
+
+const httpUrl = (field: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `The ${field} field must be a valid http(s) URL.` })
+    .max(2048, `The ${field} field must not be greater than 2048 characters.`);
+
+const color = (field: string) => z.string({ error: `The ${field} field must be a string.` }).regex(HEX_COLOR, `The ${field} field must be a hexadecimal color such as #1A2B3C.`);
+
+export const customBranding = z
+  .object({
+    primary_color: color("custom_branding.primary_color").optional().meta({ example: "#0B5FFF" }),
+    secondary_color: color("custom_branding.secondary_color").optional().meta({ example: "#F5F7FA" }),
+    logo: z
+      .string({ error: "The custom_branding.logo field must be a string." })
+      .max(MAX_LOGO_CHARS, "The custom_branding.logo field must not be greater than 1 MB.")
+      .refine((v) => LOGO_DATA_URI.test(v) || httpUrl("custom_branding.logo").safeParse(v).success, "The custom_branding.logo field must be an http(s) URL or an image data URI (data:image/png;base64,…).")
+      .optional()
+      .meta({ description: "URL of the logo, or the image as a Base64 data URI (PNG, JPEG, WebP or SVG, up to about 1 MB)." }),
+  })
+  .meta({ id: "CustomBranding" });
+
+export const createSessionV3Body = z
+  .object({
+    validations: z
+      .array(z.enum(SESSION_VALIDATIONS, { error: "The selected validation is invalid: use INE, CURP or LIVENESS_DETECTION." }), {
+        error: "The validations field must be an array.",
+      })
+      .min(1, "The validations field must have at least 1 item.")
+      .optional()
+      // Asking twice for a check is asking once.
+      .transform((v) => (v ? [...new Set(v)] : ["INE", "CURP"]) as (typeof SESSION_VALIDATIONS)[number][])
+      .meta({ description: "Checks to run. Default `[\"INE\", \"CURP\"]`; repeated values count once." }),
+    redirect_url: httpUrl("redirect_url")
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({ description: "Where the person is sent when the verification page is done." }),
+    webhook: webhookUrl.meta({ description: "URL receiving a signed POST on every change of the session's status." }),
+    with_webhook_binaries: z.boolean({ error: "The with_webhook_binaries field must be true or false." }).default(true),
+    only_mobile_devices: z.boolean({ error: "The only_mobile_devices field must be true or false." }).default(false),
+    phone_number: z
+      .string({ error: "The phone_number field must be a string." })
+      .regex(/^\d{10}$/, "The phone_number field must be 10 digits (national format, no +52).")
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({ description: "Sends the verification link by WhatsApp to this Mexican number.", example: "5512345678" }),
+    optionals: z
+      .record(z.string(), z.unknown(), { error: "The optionals field must be an object." })
+      .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= MAX_OPTIONALS_BYTES, "The optionals field must not be greater than 16 KB.")
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({ description: "Your own data, returned exactly as sent in the webhook and the detail (up to 16 KB of JSON)." }),
+    custom_branding: z
+      .union([customBranding, z.null()], { error: "The custom_branding field must be an object." })
+      .optional()
+      .transform((v) => (v && Object.keys(v).length ? v : null)),
+  })
+  .meta({ id: "CreateIdentitySessionV3" });
+
+const isoWithOffset = z.string().meta({ description: "ISO 8601 with offset.", example: "2026-11-23T09:30:00.123-06:00" });
+
+export const identitySessionV3 = z
+  .object({
+    uuid: z.uuid(),
+    status: z.enum(SESSION_STATUSES),
+    created_at: isoWithOffset,
+    updated_at: isoWithOffset,
+    verification_url: z.string().meta({ description: "The page the person opens: its own unguessable token, not the uuid." }),
+    webhook: z.string().nullable(),
+    with_webhook_binaries: z.boolean(),
+    custom_branding: customBranding.nullable(),
+    redirect_url: z.string().nullable(),
+    result: z.number().int().nullable().meta({ description: "null until FINISHED (percentage 0–100 of the requested checks that passed; verified only at 100); 0 when FAILED." }),
+  })
+  .meta({ id: "IdentitySessionV3" });

@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { DbOrTx } from "@/lib/db/client";
+import { identitySessions, users, type IdentitySession } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import type { createSessionV3Body } from "@/lib/schemas/identity-sessions";
+import type { Actor } from "@/lib/services/actor";
+import { sendMessage } from "@/lib/services/messages/send-message";
+import { spendTransaction } from "@/lib/services/quota/spend-transaction";
+import { verificationUrl } from "./session-format";
+
+/**
+ * Opens an identity verification session: spends one transaction of the user, records the
+ * session with its own page token, and sends the link by WhatsApp when a phone was given, all in
+ * one transaction (a refused creation spends nothing and sends nothing).
+ */
+export async function createIdentitySession(
+  db: DbOrTx,
+  actor: Actor,
+  input: z.output<typeof createSessionV3Body>,
+  options: { apiVersion: 2 | 3; now?: Date } = { apiVersion: 3 },
+): Promise<IdentitySession> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await spendTransaction(tx, actor.userId);
+    const [session] = await tx
+      .insert(identitySessions)
+      .values({
+        userId: actor.userId,
+        validations: input.validations,
+        redirectUrl: input.redirect_url,
+        webhook: input.webhook,
+        withWebhookBinaries: input.with_webhook_binaries,
+        onlyMobileDevices: input.only_mobile_devices,
+        phoneNumber: input.phone_number,
+        optionals: input.optionals,
+        customBranding: input.custom_branding,
+        apiVersion: options.apiVersion,
+        // 32 random bytes: the page's bearer secret, never derived from the uuid.
+        formToken: crypto.randomBytes(32).toString("base64url"),
+        expiresAt: new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (input.phone_number) {
+      const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
+      await sendMessage(tx, {
+        userId: actor.userId,
+        channel: "whatsapp",
+        // WhatsApp wants the international number: Mexico's country code before the 10 digits.
+        to: `+52${input.phone_number}`,
+        template: "identity-verification",
+        locale: "es",
+        params: { requesterName: owner?.name ?? "Rúbrica", verificationUrl: verificationUrl(session!) },
+      });
+    }
+    return session!;
+  });
+}
