@@ -86,3 +86,64 @@ export const identitySessionV3 = z
     result: z.number().int().nullable().meta({ description: "null until FINISHED (percentage 0–100 of the requested checks that passed; verified only at 100); 0 when FAILED." }),
   })
   .meta({ id: "IdentitySessionV3" });
+
+// Version 2: lookup and listing (both versions address the same sessions).
+
+const INCLUDES = ["ine", "renapo", "files"] as const;
+
+export const sessionV2Params = z.object({ id: z.string() });
+
+export const sessionV2Query = z.object({
+  include: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parts = v ? [...new Set(v.split(",").map((p) => p.trim()).filter(Boolean))] : [];
+      const unknown = parts.filter((p) => !(INCLUDES as readonly string[]).includes(p));
+      if (unknown.length) ctx.addIssue({ code: "custom", message: `The include field may only list ine, renapo and files (not ${unknown.join(", ")}).` });
+      return parts as (typeof INCLUDES)[number][];
+    })
+    .meta({ description: "Comma-separated: `ine` (voter-roll answer), `renapo` (CURP registry answer), `files` (signed, expiring URLs of the captured images).", example: "ine,renapo,files" }),
+});
+
+export const sessionListQuery = z.object({
+  page: z.coerce.number({ error: "The page field must be an integer." }).int("The page field must be an integer.").min(1, "The page field must be at least 1.").default(1),
+  per_page: z.coerce
+    .number({ error: "The per_page field must be an integer." })
+    .int("The per_page field must be an integer.")
+    .min(1, "The per_page field must be at least 1.")
+    .max(100, "The per_page field must not be greater than 100.")
+    .default(15),
+  status: z.enum(SESSION_STATUSES, { error: "The status field must be OPEN, VERIFYING, FINISHED or FAILED." }).optional(),
+});
+
+export const identitySessionV2 = z
+  .object({
+    object: z.literal("identity_session"),
+    id: z.uuid(),
+    status: z.enum(SESSION_STATUSES),
+    result: z.number().int().nullable(),
+    validations: z.array(z.enum(SESSION_VALIDATIONS)),
+    optionals: z.record(z.string(), z.unknown()).nullable().meta({ description: "Exactly as sent at creation." }),
+    only_mobile_devices: z.boolean(),
+    redirect_url: z.string().nullable(),
+    webhook: z.string().nullable(),
+    form_url: z.string().meta({ description: "The verification page (version 3 calls it verification_url)." }),
+    created_at: isoWithOffset,
+    updated_at: isoWithOffset,
+    document_data: z.object({ cic: z.string().nullable(), curp: z.string().nullable(), id_ciudadano: z.string().nullable() }).nullable().meta({ description: "null until the card was read." }),
+    ocr: z.object({ ocr_frontal: z.record(z.string(), z.unknown()), ocr_reverso: z.object({ mrz: z.string().nullable() }) }).nullable().meta({ description: "null until the card was read." }),
+    verifications: z.record(z.string(), z.boolean().nullable()).nullable().meta({ description: "Cross-checks (fecha_nacimiento_match, sexo_match, seccion_match, …); null until the checks ran." }),
+    ine: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=ine: the voter-roll answer, null until asked." }),
+    renapo: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=renapo: RENAPO's answer, null until asked." }),
+    files: z.array(z.object({ name: z.string(), url: z.string() })).optional().meta({ description: "With include=files: the captured images as signed URLs valid 1 hour." }),
+  })
+  .meta({ id: "IdentitySessionV2" });
+
+export const identitySessionV2Body = z.object({ data: identitySessionV2, meta: z.object({}) }).meta({ id: "IdentitySessionV2Envelope" });
+export const identitySessionV2List = z
+  .object({
+    data: z.array(identitySessionV2),
+    meta: z.object({ current_page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() }),
+  })
+  .meta({ id: "IdentitySessionV2List" });

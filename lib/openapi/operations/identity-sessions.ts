@@ -1,5 +1,5 @@
 import { errorBody, validationErrorBody } from "@/lib/schemas/common";
-import { createSessionV3Body, identitySessionV3 } from "@/lib/schemas/identity-sessions";
+import { createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import type { Operation } from "../registry";
 
 export const identitySessionOperations: Operation[] = [
@@ -18,5 +18,29 @@ export const identitySessionOperations: Operation[] = [
       402: { description: "No identity transactions left.", schema: errorBody },
       422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}`.', schema: validationErrorBody },
     },
+  },
+  {
+    method: "get",
+    path: "/identity/v2/identity/sessions",
+    operationId: "listIdentitySessionsV2",
+    summary: "List verification sessions (version 2)",
+    description: "Not shown in the reference; its version-2 conventions. The caller's sessions of both versions, newest first, `{data: [...], meta: {current_page, per_page, total, last_page}}`; `page` starts at 1, `per_page` 1–100 (default 15), optional `status` filter.",
+    tags: ["Identity: sessions"],
+    security: "apiKey",
+    query: sessionListQuery,
+    responses: { 200: { description: "One page of sessions.", schema: identitySessionV2List }, 422: { description: "Invalid page, per_page or status.", schema: validationErrorBody } },
+  },
+  {
+    method: "get",
+    path: "/identity/v2/identity/sessions/{id}",
+    operationId: "showIdentitySessionV2",
+    summary: "Show a verification session (version 2)",
+    description:
+      'Not shown in the reference; its version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers and the captured images (signed URLs valid 1 hour). Unknown, malformed or another user\'s id: 404 `{"message": "Sesión no encontrada."}`.',
+    tags: ["Identity: sessions"],
+    security: "apiKey",
+    params: sessionV2Params,
+    query: sessionV2Query,
+    responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody } },
   },
 ];

@@ -22,3 +22,32 @@ export function sessionV3(session: IdentitySession) {
     result: session.result,
   };
 }
+
+export type SessionInclude = "ine" | "renapo" | "files";
+
+/**
+ * Version 2's session object. The card data, OCR, cross-checks and registry answers stay null
+ * until the checks job fills them (issue 5 in progress); `include` adds ine, renapo and files.
+ */
+export function sessionV2(session: IdentitySession, include: SessionInclude[] = []) {
+  return {
+    object: "identity_session" as const,
+    id: session.id,
+    status: session.status,
+    result: session.result,
+    validations: session.validations,
+    optionals: session.optionals,
+    only_mobile_devices: session.onlyMobileDevices,
+    redirect_url: session.redirectUrl,
+    webhook: session.webhook,
+    form_url: verificationUrl(session),
+    created_at: isoWithOffset(session.createdAt),
+    updated_at: isoWithOffset(session.updatedAt),
+    document_data: null,
+    ocr: null,
+    verifications: null,
+    ...(include.includes("ine") ? { ine: null } : {}),
+    ...(include.includes("renapo") ? { renapo: null } : {}),
+    ...(include.includes("files") ? { files: [] } : {}),
+  };
+}

@@ -1,0 +1,13 @@
+import { getDb } from "@/lib/db/client";
+import { apiRoute } from "@/lib/http/api-route";
+import { sessionListQuery } from "@/lib/schemas/identity-sessions";
+import { listIdentitySessions } from "@/lib/services/identity-sessions/list-identity-sessions";
+import { sessionV2 } from "@/lib/services/identity-sessions/session-format";
+
+export const GET = apiRoute({ auth: "apiKey", query: sessionListQuery }, async ({ actor, query }) => {
+  const { rows, total } = await listIdentitySessions(getDb(), actor, { page: query.page, perPage: query.per_page, status: query.status });
+  return {
+    data: rows.map((row) => sessionV2(row)),
+    meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
+  };
+});
