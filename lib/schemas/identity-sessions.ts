@@ -15,7 +15,7 @@ const MAX_OPTIONALS_BYTES = 16_384;
 
 const httpUrl = (field: string) =>
   z
-    .url({ protocol: /^https?$/, error: `The ${field} field must be a valid http(s) URL.` })
+    .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? `The ${field} field is required.` : `The ${field} field must be a valid http(s) URL.`) })
     .max(2048, `The ${field} field must not be greater than 2048 characters.`);
 
 const color = (field: string) => z.string({ error: `The ${field} field must be a string.` }).regex(HEX_COLOR, `The ${field} field must be a hexadecimal color such as #1A2B3C.`);
@@ -69,6 +69,59 @@ export const createSessionV3Body = z
       .transform((v) => (v && Object.keys(v).length ? v : null)),
   })
   .meta({ id: "CreateIdentitySessionV3" });
+
+const logo = (field: string) =>
+  z
+    .string({ error: `The ${field} field must be a string.` })
+    .max(MAX_LOGO_CHARS, `The ${field} field must not be greater than 1 MB.`)
+    .refine((v) => LOGO_DATA_URI.test(v) || httpUrl(field).safeParse(v).success, `The ${field} field must be an http(s) URL or an image data URI (data:image/png;base64,…).`);
+
+/**
+ * Version 2 creation: validations and redirect_url required, no liveness, `customization` with
+ * five colors and a separate `logo`. It is turned into version 3's input, so one service creates
+ * both and both versions read the same session.
+ */
+export const createSessionV2Body = z
+  .object({
+    validations: z
+      .array(
+        z.enum(["INE", "CURP"], {
+          error: (issue) => (issue.input === "LIVENESS_DETECTION" ? "LIVENESS_DETECTION is only available in version 3 (POST /identity/v3/identity/sessions)." : "The selected validation is invalid: use INE or CURP."),
+        }),
+        { error: (issue) => (issue.input === undefined ? "The validations field is required." : "The validations field must be an array.") },
+      )
+      .min(1, "The validations field must have at least 1 item.")
+      .meta({ description: "Checks to run: INE and/or CURP." }),
+    redirect_url: httpUrl("redirect_url").meta({ description: "Required in version 2." }),
+    webhook: webhookUrl,
+    with_webhook_binaries: z.boolean({ error: "The with_webhook_binaries field must be true or false." }).default(true),
+    only_mobile_devices: z.boolean({ error: "The only_mobile_devices field must be true or false." }).default(false),
+    phone_number: createSessionV3Body.shape.phone_number,
+    optionals: createSessionV3Body.shape.optionals,
+    customization: z
+      .object(
+        {
+          primary_color: color("customization.primary_color").optional(),
+          secondary_color: color("customization.secondary_color").optional(),
+          background_color: color("customization.background_color").optional(),
+          text_color: color("customization.text_color").optional(),
+          button_text_color: color("customization.button_text_color").optional(),
+        },
+        { error: "The customization field must be an object." },
+      )
+      .nullish()
+      .meta({ description: "Five colors of the verification page." }),
+    logo: logo("logo").nullish(),
+  })
+  .transform(({ customization, logo, validations, ...rest }) => {
+    const branding = { ...(customization ?? {}), ...(logo ? { logo } : {}) };
+    return {
+      ...rest,
+      validations: [...new Set(validations)] as (typeof SESSION_VALIDATIONS)[number][],
+      custom_branding: Object.keys(branding).length ? branding : null,
+    };
+  })
+  .meta({ id: "CreateIdentitySessionV2" });
 
 const isoWithOffset = z.string().meta({ description: "ISO 8601 with offset.", example: "2026-11-23T09:30:00.123-06:00" });
 

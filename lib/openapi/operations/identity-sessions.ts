@@ -1,6 +1,11 @@
 import { errorBody, validationErrorBody } from "@/lib/schemas/common";
-import { createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
+import { createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import type { Operation } from "../registry";
+
+const creationErrors = {
+  402: { description: "No identity transactions left.", schema: errorBody },
+  422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}`.', schema: validationErrorBody },
+};
 
 export const identitySessionOperations: Operation[] = [
   {
@@ -15,8 +20,22 @@ export const identitySessionOperations: Operation[] = [
     body: createSessionV3Body,
     responses: {
       201: { description: "The session, OPEN.", schema: identitySessionV3 },
-      402: { description: "No identity transactions left.", schema: errorBody },
-      422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}`.', schema: validationErrorBody },
+      ...creationErrors,
+    },
+  },
+  {
+    method: "post",
+    path: "/identity/v2/identity/sessions",
+    operationId: "createIdentitySessionV2",
+    summary: "Create a verification session (version 2)",
+    description:
+      'The reference\'s version-2 creation: `validations` (INE, CURP; liveness only in version 3) and `redirect_url` are required, `customization` has five colors and `logo` is separate. Answers **200** `{data: {id, form_url, status, ...}, meta: {}}` (the version-2 session object) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}`). Same sessions as version 3.',
+    tags: ["Identity: sessions"],
+    security: "apiKey",
+    body: createSessionV2Body,
+    responses: {
+      200: { description: "The session, OPEN.", schema: identitySessionV2Body },
+      ...creationErrors,
     },
   },
   {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, users, type IdentitySession } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { createSessionV3Body } from "@/lib/schemas/identity-sessions";
+import type { createSessionV2Body, createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import type { Actor } from "@/lib/services/actor";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { spendTransaction } from "@/lib/services/quota/spend-transaction";
@@ -18,7 +18,7 @@ import { verificationUrl } from "./session-format";
 export async function createIdentitySession(
   db: DbOrTx,
   actor: Actor,
-  input: z.output<typeof createSessionV3Body>,
+  input: z.output<typeof createSessionV3Body> | z.output<typeof createSessionV2Body>,
   options: { apiVersion: 2 | 3; now?: Date } = { apiVersion: 3 },
 ): Promise<IdentitySession> {
   const now = options.now ?? new Date();

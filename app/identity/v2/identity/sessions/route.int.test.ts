@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { identitySessions } from "@/lib/db/schema";
+import { identitySessions, outboxMessages, users } from "@/lib/db/schema";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { POST as createV3 } from "../../../v3/identity/sessions/route";
 import { GET as show } from "./[id]/route";
-import { GET as list } from "./route";
+import { GET as list, POST as createV2 } from "./route";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
@@ -15,6 +15,10 @@ async function create(key: string, body: unknown = {}) {
   const res = await call(createV3, "/identity/v3/identity/sessions", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   expect(res.status).toBe(201);
   return (await res.json()) as Json;
+}
+async function createWithV2(key: string, body: unknown) {
+  const res = await call(createV2, "/identity/v2/identity/sessions", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { res, json: (await res.json()) as Json };
 }
 async function detail(key: string, id: string, include?: string) {
   const res = await call(show, `/identity/v2/identity/sessions/${id}${include === undefined ? "" : `?include=${include}`}`, { headers: { authorization: `Bearer ${key}` }, params: { id } });
@@ -123,5 +127,58 @@ describe("GET /identity/v2/identity/sessions", () => {
       expect(res.status, query).toBe(422);
       expect(json, query).toEqual({ message: "The given data was invalid.", errors });
     }
+  });
+});
+
+describe("POST /identity/v2/identity/sessions", () => {
+  it("answers 200 {data, meta} in the v2 shape, spends one transaction, and the session reads the same through v2", async () => {
+    const { key, user } = await seedUserWithKey();
+    const optionals = { folio: "Ñ-001" };
+    const body = {
+      validations: ["INE", "CURP", "CURP"],
+      redirect_url: "https://c.example/listo",
+      phone_number: "3312345678",
+      optionals,
+      customization: { primary_color: "#112233", secondary_color: "#445566", background_color: "#FFFFFF", text_color: "#000", button_text_color: "#fafafa" },
+      logo: "https://c.example/logo.png",
+    };
+    const { res, json } = await createWithV2(key, body);
+    expect(res.status).toBe(200);
+    expect(json.meta).toEqual({});
+    expect(json.data).toMatchObject({ object: "identity_session", status: "OPEN", result: null, validations: ["INE", "CURP"], optionals, only_mobile_devices: false, redirect_url: body.redirect_url, webhook: null, document_data: null });
+    expect(json.data.form_url).toMatch(/\/identity\/verify\/[A-Za-z0-9_-]{43}$/);
+    expect((await detail(key, json.data.id)).json.data).toEqual(json.data);
+    const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, json.data.id));
+    expect(row).toMatchObject({ apiVersion: 2, phoneNumber: "3312345678", customBranding: { ...body.customization, logo: body.logo } });
+    const [after] = await getDb().select({ transactions: users.transactions }).from(users).where(eq(users.id, user.id));
+    expect(after!.transactions).toBe(user.transactions - 1);
+    expect(await getDb().$count(outboxMessages, and(eq(outboxMessages.userId, user.id), eq(outboxMessages.recipient, "+523312345678")))).toBe(1);
+  });
+
+  it("requires validations and redirect_url, has no liveness, and checks the five colors and the logo", async () => {
+    const { key, user } = await seedUserWithKey();
+    const ok = { validations: ["INE"], redirect_url: "https://c.example/x" };
+    const cases: [unknown, Record<string, string[]>][] = [
+      [{}, { validations: ["The validations field is required."], redirect_url: ["The redirect_url field is required."] }],
+      [{ ...ok, validations: ["INE", "LIVENESS_DETECTION"] }, { "validations.1": ["LIVENESS_DETECTION is only available in version 3 (POST /identity/v3/identity/sessions)."] }],
+      [{ ...ok, validations: ["RFC"] }, { "validations.0": ["The selected validation is invalid: use INE or CURP."] }],
+      [{ ...ok, customization: { text_color: "negro" } }, { "customization.text_color": ["The customization.text_color field must be a hexadecimal color such as #1A2B3C."] }],
+      [{ ...ok, customization: "oscuro" }, { customization: ["The customization field must be an object."] }],
+      [{ ...ok, logo: "ftp://c.example/l.png" }, { logo: ["The logo field must be an http(s) URL or an image data URI (data:image/png;base64,…)."] }],
+    ];
+    for (const [body, errors] of cases) {
+      const { res, json } = await createWithV2(key, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(json, JSON.stringify(body)).toEqual({ message: "The given data was invalid.", errors });
+    }
+    expect(await getDb().$count(identitySessions, eq(identitySessions.userId, user.id))).toBe(0);
+  });
+
+  it("answers 402 when no transaction is left", async () => {
+    const { key, user } = await seedUserWithKey();
+    await getDb().update(users).set({ transactions: 0 }).where(eq(users.id, user.id));
+    const { res, json } = await createWithV2(key, { validations: ["CURP"], redirect_url: "https://c.example/x" });
+    expect(res.status).toBe(402);
+    expect(json).toEqual({ message: "Las transacciones del usuario se han terminado" });
   });
 });

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
-import { apiRoute } from "@/lib/http/api-route";
-import { sessionListQuery } from "@/lib/schemas/identity-sessions";
+import { apiRoute, json } from "@/lib/http/api-route";
+import { createSessionV2Body, sessionListQuery } from "@/lib/schemas/identity-sessions";
+import { createIdentitySession } from "@/lib/services/identity-sessions/create-identity-session";
 import { listIdentitySessions } from "@/lib/services/identity-sessions/list-identity-sessions";
 import { sessionV2 } from "@/lib/services/identity-sessions/session-format";
 
@@ -10,4 +11,10 @@ export const GET = apiRoute({ auth: "apiKey", query: sessionListQuery }, async (
     data: rows.map((row) => sessionV2(row)),
     meta: { current_page: query.page, per_page: query.per_page, total, last_page: Math.max(1, Math.ceil(total / query.per_page)) },
   };
+});
+
+/** Version 2 creation answers 200 (version 3 answers 201), wrapped in data and meta. */
+export const POST = apiRoute({ auth: "apiKey", body: createSessionV2Body }, async ({ actor, body }) => {
+  const session = await createIdentitySession(getDb(), actor, body, { apiVersion: 2 });
+  return json({ data: sessionV2(session), meta: {} }, 200);
 });
