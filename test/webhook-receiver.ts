@@ -1,6 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll } from "vitest";
+import { stopWorker } from "@/lib/jobs/worker";
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
 
@@ -39,4 +41,21 @@ export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undef
     if (Date.now() > until) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * For a describe block that runs the worker against a local receiver: starts the receiver before
+ * its tests, stops the worker and the receiver after. `url()` is the receiver's address.
+ */
+export function receiverForWorkerTests() {
+  const hooks = webhookReceiver();
+  let url = "";
+  beforeAll(async () => {
+    url = await hooks.start();
+  });
+  afterAll(async () => {
+    await stopWorker();
+    await hooks.stop();
+  });
+  return { received: hooks.received, url: () => url };
 }

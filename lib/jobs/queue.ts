@@ -24,6 +24,7 @@ export const QUEUES = {
   // ERROR/failed; backoff 15 s, 30 s, 60 s: a portal down for good ends in ERROR in about 2 min.
   "validate-receipt": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
   "validate-ine": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
+  "fail-abandoned-sessions": { retryLimit: 1, retryDelay: 60 },
 } satisfies Record<string, PgBoss.RetryOptions>;
 export type QueueName = keyof typeof QUEUES;
 

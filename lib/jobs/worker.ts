@@ -10,9 +10,10 @@ import { sealDocumentJob, sweepSealsJob } from "./seal-document";
 import { sendMessageJob } from "./send-message";
 import { sendRemindersJob } from "./send-reminders";
 import { validateIneJob } from "./validate-ine";
+import { failAbandonedSessionsJob } from "./fail-abandoned-sessions";
 import { validateReceiptJob } from "./validate-receipt";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, json, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const webhookDeliveryStatus = pgEnum("webhook_delivery_status", ["pending", "succeeded", "failed"]);
@@ -11,7 +11,8 @@ export const webhookDeliveries = pgTable(
     userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
     url: text("url").notNull(),
-    payload: jsonb("payload").$type<unknown>().notNull(),
+    /** json, not jsonb: the body is sent exactly as the event was written (key order included, so a session's optionals arrive as sent). */
+    payload: json("payload").$type<unknown>().notNull(),
     status: webhookDeliveryStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { precision: 6, withTimezone: true }),

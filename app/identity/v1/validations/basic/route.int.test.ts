@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { ineValidations, users, webhookDeliveries } from "@/lib/db/schema";
-import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { startWorker } from "@/lib/jobs/worker";
 import { sandboxVoterRoll, SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { renderIneBack, renderIneFront, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
@@ -11,7 +11,7 @@ import { fileStorage } from "@/lib/adapters/storage/storage";
 import { INE_MAX_ATTEMPTS, processIneValidation, type IneDeps } from "@/lib/services/validations/process-ine-validation";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
-import { verifyWebhook, waitFor, webhookReceiver } from "@/test/webhook-receiver";
+import { verifyWebhook, waitFor, receiverForWorkerTests } from "@/test/webhook-receiver";
 import { GET } from "./[uuid]/route";
 import { POST } from "./route";
 
@@ -248,20 +248,12 @@ describe("GET /identity/v1/validations/basic/{uuid}", () => {
 });
 
 describe("the worker and the webhook", () => {
-  const hooks = webhookReceiver();
-  let hookUrl = "";
-  beforeAll(async () => {
-    hookUrl = await hooks.start();
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await hooks.stop();
-  });
+  const hooks = receiverForWorkerTests();
 
   it("completes the validation and POSTs the final object once, signed", async () => {
     const { key, user } = await seedUserWithKey();
     await startWorker();
-    const { json: created } = await create(key, { cic: jose.cic, identificador_ciudadano: jose.identificador_ciudadano, webhook: hookUrl });
+    const { json: created } = await create(key, { cic: jose.cic, identificador_ciudadano: jose.identificador_ciudadano, webhook: hooks.url() });
     const got = await waitFor(() => hooks.received.find((r) => JSON.parse(r.body).uuid === created.uuid));
     const body = verifyWebhook(user.webhookSecret, got);
     const { json } = await show(key, created.uuid);

@@ -3,18 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { receiptValidations, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { startWorker } from "@/lib/jobs/worker";
 import { sandboxReceiptPortal, SANDBOX_RECEIPTS } from "@/lib/adapters/cfe/sandbox-portal";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { processReceiptValidation, RECEIPT_MAX_ATTEMPTS, type ReceiptDeps } from "@/lib/services/validations/process-receipt-validation";
 import { receiptPdfUrl } from "@/lib/services/validations/receipt-validation-view";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
-import { verifyWebhook, waitFor, webhookReceiver } from "@/test/webhook-receiver";
+import { verifyWebhook, waitFor, receiverForWorkerTests } from "@/test/webhook-receiver";
 import { GET as getPdf } from "./[uuid]/pdf/route";
 import { GET } from "./[uuid]/route";
 import { POST } from "./route";
@@ -224,20 +224,12 @@ describe("pdf_url", () => {
 });
 
 describe("jobs and webhooks", () => {
-  const hooks = webhookReceiver();
-  let hookUrl = "";
-  beforeAll(async () => {
-    hookUrl = await hooks.start();
-  });
-  afterAll(async () => {
-    await stopWorker();
-    await hooks.stop();
-  });
+  const hooks = receiverForWorkerTests();
 
   it("the worker finishes a validation and its webhook arrives once, signed, in the GET shape without job_id, webhook and raw_response", async () => {
     const { key, user } = await seedUserWithKey();
     await startWorker();
-    const { json: created } = await create(key, { ...OK_INPUT, webhook: hookUrl });
+    const { json: created } = await create(key, { ...OK_INPUT, webhook: hooks.url() });
     const id = created.uuid as string;
     const got = await waitFor(() => hooks.received.find((r) => JSON.parse(r.body).uuid === id));
     const body = verifyWebhook(user.webhookSecret, got) as Json;
@@ -256,7 +248,7 @@ describe("jobs and webhooks", () => {
 
   it("a job that crashes after storing the receipt is retried to one final state and one webhook", async () => {
     const { key, user } = await seedUserWithKey();
-    const { json: created } = await create(key, { ...OK_INPUT, webhook: hookUrl });
+    const { json: created } = await create(key, { ...OK_INPUT, webhook: hooks.url() });
     const id = created.uuid as string;
     const storage = fileStorage();
     const crashing: ReceiptDeps = {

@@ -1,0 +1,45 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { identitySessions, type IdentitySession, type SessionStatus } from "@/lib/db/schema";
+import { enqueueWebhook } from "@/lib/services/webhooks/enqueue-webhook";
+import { sessionV2 } from "./session-format";
+
+export const SESSION_EVENT = "identity_session.status_changed";
+
+/**
+ * Moves a session to `to` if it is still in one of `from`, and queues its webhook in the same
+ * transaction: one conditional UPDATE, so two workers (or a retry after a crash) move it once and
+ * the caller's webhook sees each change exactly once. Null when the session was not in `from`.
+ */
+export async function moveSession(
+  db: DbOrTx,
+  id: string,
+  change: { from: SessionStatus[]; to: SessionStatus; result?: number | null; now: Date },
+): Promise<IdentitySession | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: identitySessions.status }).from(identitySessions).where(eq(identitySessions.id, id)).for("update");
+    if (!before || !change.from.includes(before.status)) return null;
+    const [moved] = await tx
+      .update(identitySessions)
+      .set({ status: change.to, updatedAt: change.now, ...(change.result !== undefined ? { result: change.result } : {}) })
+      .where(and(eq(identitySessions.id, id), inArray(identitySessions.status, change.from)))
+      .returning();
+    if (moved?.webhook) {
+      await enqueueWebhook(tx, { userId: moved.userId, eventType: SESSION_EVENT, url: moved.webhook, payload: sessionEvent(moved, before.status) });
+    }
+    return moved ?? null;
+  });
+}
+
+/**
+ * The webhook body: the session in the version-2 shape (optionals exactly as sent), the state it
+ * left, and the captured files as signed URLs unless the session was created with
+ * with_webhook_binaries false.
+ */
+export function sessionEvent(session: IdentitySession, previousStatus: SessionStatus) {
+  return {
+    event: SESSION_EVENT,
+    previous_status: previousStatus,
+    data: sessionV2(session, session.withWebhookBinaries ? ["files"] : []),
+  };
+}
