@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { postRegistry, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
+import type { OfficialReceipt } from "@/lib/db/schema";
 
 /**
  * The electricity utility's receipt portal. Both clients speak one protocol: a POST of the
@@ -7,15 +8,6 @@ import { postRegistry, RegistryUnavailableError } from "@/lib/adapters/registry-
  * date) with its PDF as a Base64 file. The comparison with what the caller typed is ours
  * (lib/services/validations/compare-receipt.ts), so both clients are judged by the same rule.
  */
-export type OfficialReceipt = {
-  titular: string;
-  domicilio: string;
-  numero_servicio: string;
-  periodo: string;
-  importe: string;
-  estado_recibo: string;
-  fecha_limite: string;
-};
 
 export type PortalAnswer =
   | { found: true; receipt: OfficialReceipt; pdf: { name: string; bytes: Uint8Array } | null; raw: Record<string, unknown> }

@@ -1,7 +1,8 @@
 import { dejaVuFonts } from "@/lib/adapters/fonts/dejavu";
 import { RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { renderReceiptPdf } from "@/lib/pdf/receipt-pdf";
-import { readPortalResponse, type OfficialReceipt, type ReceiptPortal } from "./receipt-portal";
+import type { OfficialReceipt } from "@/lib/db/schema";
+import { readPortalResponse, type ReceiptPortal } from "./receipt-portal";
 
 /**
  * The sandbox receipt portal (on by default): documented test receipts, answered in the real

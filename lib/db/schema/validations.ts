@@ -7,21 +7,24 @@ const ts = (name: string) => timestamp(name, { precision: 6, withTimezone: true 
 export const RECEIPT_STATUSES = ["pendiente", "OK", "DATOS_NO_COINCIDEN", "ERROR"] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
+/** A receipt as the utility issued it (holder, address, period, amount, state, due date). */
+export type OfficialReceipt = {
+  titular: string;
+  domicilio: string;
+  numero_servicio: string;
+  periodo: string;
+  importe: string;
+  estado_recibo: string;
+  fecha_limite: string;
+};
+
 /** The outcome of a receipt query as the API shows it in `result` (pdf_url is signed at read time). */
 export type ReceiptOutcome = {
   estado: Exclude<ReceiptStatus, "pendiente">;
   verificado: boolean;
   mensaje: string;
   codigo_rechazo: "NOMBRE_NO_COINCIDE" | "IMPORTE_NO_COINCIDE" | "SERVICIO_NO_ENCONTRADO" | null;
-  datos_oficiales: {
-    titular: string;
-    domicilio: string;
-    numero_servicio: string;
-    periodo: string;
-    importe: string;
-    estado_recibo: string;
-    fecha_limite: string;
-  } | null;
+  datos_oficiales: OfficialReceipt | null;
 };
 
 /** An electricity receipt validation (operations 11 and 12): queued, then queried by a job. */

@@ -1,5 +1,4 @@
-import type { OfficialReceipt } from "@/lib/adapters/cfe/receipt-portal";
-import type { ReceiptOutcome } from "@/lib/db/schema";
+import type { OfficialReceipt, ReceiptOutcome } from "@/lib/db/schema";
 
 /**
  * The matching rule of a receipt validation (also in the OpenAPI description):
