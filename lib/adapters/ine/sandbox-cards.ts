@@ -43,20 +43,39 @@ export async function renderIneBack(voter: SandboxVoter, options: { rotateDegree
   return image.jpeg({ quality: 90 }).toBuffer();
 }
 
-export async function renderIneFront(voter: SandboxVoter): Promise<Buffer> {
-  const rows: [string, string][] = [
-    ["NOMBRE", `${voter.primer_apellido} ${voter.segundo_apellido} ${voter.nombres}`],
-    ["CLAVE DE ELECTOR", voter.clave_elector],
-    ["FECHA DE NACIMIENTO", voter.fecha_nacimiento.split("-").reverse().join("/")],
-    ["SECCIÓN", voter.seccion],
-    ["VIGENCIA", `${Number(voter.vigencia) - 10} - ${voter.vigencia}`],
-  ];
+/** A sandbox address: the voter roll does not hold addresses, so one is made from the entidad. */
+export function sandboxAddress(voter: SandboxVoter): string {
+  return `C. INDEPENDENCIA ${Number(voter.seccion)}, COL. CENTRO, ${voter.entidad}`;
+}
+
+/**
+ * The front as INE models E–H lay it out: photo on the left; name (surnames and given names on
+ * their own lines), address, clave de elector, CURP, year of registration, birth date, sección,
+ * validity and sex, each under its label. `photo` is the face (sandbox-faces); without one the
+ * photo box stays empty.
+ */
+export async function renderIneFront(voter: SandboxVoter, options: { photo?: Buffer } = {}): Promise<Buffer> {
+  const text = (x: number, y: number, value: string, size = 22, bold = true) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans"${bold ? ' font-weight="bold"' : ""} font-size="${size}" fill="${bold ? "#111" : "#6b6253"}">${escape(value)}</text>`;
+  const label = (x: number, y: number, value: string) => text(x, y, value, 15, false);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
     <rect width="100%" height="100%" rx="28" fill="#f0ece4"/>
-    <text x="40" y="70" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#5a4f3c">MÉXICO · INSTITUTO NACIONAL ELECTORAL</text>
-    <text x="40" y="108" font-family="DejaVu Sans" font-size="22" fill="#5a4f3c">CREDENCIAL PARA VOTAR · SANDBOX</text>
+    <text x="40" y="66" font-family="DejaVu Sans" font-weight="bold" font-size="28" fill="#5a4f3c">MÉXICO · INSTITUTO NACIONAL ELECTORAL</text>
+    <text x="40" y="102" font-family="DejaVu Sans" font-size="20" fill="#5a4f3c">CREDENCIAL PARA VOTAR · SANDBOX</text>
     <rect x="40" y="150" width="240" height="300" rx="10" fill="#c9c2b3"/>
-    ${rows.map(([label, value], i) => `<text x="320" y="${175 + i * 70}" font-family="DejaVu Sans" font-size="18" fill="#6b6253">${escape(label)}</text><text x="320" y="${202 + i * 70}" font-family="DejaVu Sans" font-weight="bold" font-size="24" fill="#111">${escape(value)}</text>`).join("\n    ")}
+    ${label(320, 160, "NOMBRE")}${label(820, 160, "SEXO")}
+    ${text(320, 188, voter.primer_apellido)}${text(820, 188, voter.sexo)}
+    ${text(320, 216, voter.segundo_apellido)}
+    ${text(320, 244, voter.nombres)}
+    ${label(320, 280, "DOMICILIO")}
+    ${text(320, 306, sandboxAddress(voter), 20)}
+    ${label(320, 342, "CLAVE DE ELECTOR")}${label(740, 342, "EMISIÓN")}
+    ${text(320, 368, voter.clave_elector)}${text(740, 368, `${voter.anio_emision} ${voter.numero_emision}`)}
+    ${label(320, 404, "CURP")}${label(740, 404, "AÑO DE REGISTRO")}
+    ${text(320, 430, voter.curp)}${text(740, 430, voter.anio_registro)}
+    ${label(320, 466, "FECHA DE NACIMIENTO")}${label(580, 466, "SECCIÓN")}${label(740, 466, "VIGENCIA")}
+    ${text(320, 492, voter.fecha_nacimiento.split("-").reverse().join("/"))}${text(580, 492, voter.seccion)}${text(740, 492, `${Number(voter.vigencia) - 10} - ${voter.vigencia}`)}
   </svg>`;
-  return sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer();
+  const layers = options.photo ? [{ input: options.photo, left: 40, top: 150 }] : [];
+  return sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).composite(layers).jpeg({ quality: 90 }).toBuffer();
 }

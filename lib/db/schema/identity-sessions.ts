@@ -18,6 +18,32 @@ export type CustomBranding = {
   logo?: string;
 };
 
+/** The images the verification page sent, by content hash (stored_files). */
+export type SessionFiles = { ine_front?: string; ine_back?: string; selfie?: string; liveness?: string };
+export const SESSION_FILE_KINDS = ["ine_front", "ine_back", "selfie", "liveness"] as const;
+export type SessionFileKind = (typeof SESSION_FILE_KINDS)[number];
+
+/**
+ * Everything the checks job found, with its evidence, for the admin review and for `result`:
+ * what each reader read, each registry's answer, the face scores and each validation's outcome.
+ */
+export type SessionChecks = {
+  checked_at: string;
+  outcomes: { validation: SessionValidation; passed: boolean; reasons: string[] }[];
+  mrz: { valid: boolean; reason: string | null; lines: string[] } | null;
+  front_words: number;
+  face: null | {
+    similarity: number | null;
+    threshold: number;
+    card_faces: number;
+    selfie_faces: number;
+    live: number | null;
+    real: number | null;
+  };
+  liveness: null | { challenge: string | null; passed: boolean; yaw_selfie: number | null; yaw_turned: number | null; live: number | null; reasons: string[] };
+  errors: string[];
+};
+
 /**
  * An identity verification session (operation 9; v2 lookup and listing address the same rows).
  * `formToken` is the verification page's own bearer secret, so the session uuid the caller keeps
@@ -44,10 +70,39 @@ export const identitySessions = pgTable(
     apiVersion: smallint("api_version").notNull(),
     formToken: text("form_token").notNull().unique(),
     expiresAt: ts("expires_at").notNull(),
+    files: jsonb("files").$type<SessionFiles>().notNull().default({}),
+    /** The liveness challenge the page was given (e.g. turn_left), chosen by the server. */
+    livenessChallenge: text("liveness_challenge"),
+    /** v2's document_data, ocr and verifications, and the included ine and renapo answers. */
+    documentData: jsonb("document_data").$type<{ cic: string | null; curp: string | null; id_ciudadano: string | null }>(),
+    ocr: jsonb("ocr").$type<{ ocr_frontal: Record<string, string | null> | null; ocr_reverso: { mrz: string[] | null } }>(),
+    verifications: jsonb("verifications").$type<Record<string, boolean | null>>(),
+    ine: jsonb("ine").$type<Record<string, unknown>>(),
+    renapo: jsonb("renapo").$type<Record<string, unknown>>(),
+    checks: jsonb("checks").$type<SessionChecks>(),
+    /** Attempts of the checks job (a registry that does not answer is retried, then FAILED). */
+    attempts: integer("attempts").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("identity_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** A reviewer's note on a session (dashboard review). */
+export const identitySessionComments = pgTable(
+  "identity_session_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => identitySessions.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("identity_session_comments_session_idx").on(t.sessionId, t.createdAt)],
 );
 
 export type IdentitySession = typeof identitySessions.$inferSelect;
