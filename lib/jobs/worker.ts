@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { closeMrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { closeIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { deliverWebhookJob } from "./deliver-webhook";
@@ -11,9 +12,10 @@ import { sendMessageJob } from "./send-message";
 import { sendRemindersJob } from "./send-reminders";
 import { validateIneJob } from "./validate-ine";
 import { failAbandonedSessionsJob } from "./fail-abandoned-sessions";
+import { checkIdentitySessionJob } from "./check-identity-session";
 import { validateReceiptJob } from "./validate-receipt";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };
@@ -66,5 +68,5 @@ export async function stopWorker(): Promise<void> {
   store[KEY] = undefined;
   if (boss) await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
   // The OCR engine runs in a worker thread, which would keep the process alive.
-  await closeMrzReader();
+  await Promise.all([closeMrzReader(), closeIneFrontReader()]);
 }

@@ -5,6 +5,8 @@
  * clave de elector, dates, years), repairing the letter/digit confusions OCR makes where the
  * shape says which one it must be (O/0, I/1, S/5, B/8, Z/2, G/6).
  */
+import { checkCurp } from "./curp";
+
 export type OcrWord = { text: string; x0: number; y0: number; x1: number; y1: number };
 
 export type IneFront = {
@@ -143,6 +145,56 @@ function findShaped(values: string[], pattern: string): string | null {
   return null;
 }
 
+/**
+ * The CURP's 17th character is a digit for people born before 2000 and a letter after; O and 0
+ * (or I and 1) there even give the same check digit, so only the birth year can tell which one
+ * OCR saw. The card's printed birth date decides.
+ */
+function centuryFixed(curp: string | null, fechaNacimiento: string | null): string | null {
+  if (!curp || !fechaNacimiento) return curp;
+  const c = curp[16]!;
+  const fixed = Number(fechaNacimiento.slice(0, 4)) < 2000 ? (/\d/.test(c) ? c : TO_DIGIT[c]) : /[A-Z]/.test(c) ? c : TO_LETTER[c];
+  return fixed ? curp.slice(0, 16) + fixed + curp[17] : curp;
+}
+
+// Characters OCR mistakes for one another in the card's sans-serif type.
+const LOOK_ALIKE: Record<string, string> = {
+  "0": "86OD",
+  "1": "7I",
+  "2": "7Z",
+  "3": "859",
+  "5": "6836",
+  "6": "580",
+  "7": "12",
+  "8": "35690B",
+  "9": "830",
+  O: "0DQ",
+  D: "0O",
+  B: "8E",
+  E: "BF",
+  F: "E",
+  I: "1L",
+  L: "I",
+};
+
+/**
+ * A CURP whose check digit does not match was misread somewhere. If exactly one change of one
+ * character into a look-alike (that keeps the CURP's shape) makes it valid, that is what the card
+ * says; otherwise it stays as read and fails validation. RENAPO's answer and the cross-checks
+ * still have to agree with whatever this returns.
+ */
+function checkDigitRepaired(curp: string | null): string | null {
+  if (!curp || checkCurp(curp).valid) return curp;
+  const found = new Set<string>();
+  for (let i = 0; i < curp.length; i++) {
+    for (const alt of LOOK_ALIKE[curp[i]!] ?? "") {
+      const candidate = curp.slice(0, i) + alt + curp.slice(i + 1);
+      if (repair(candidate, CURP_PATTERN) === candidate && checkCurp(candidate).valid) found.add(candidate);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : curp;
+}
+
 function year(values: string[], index = 0): string | null {
   const years = values.join(" ").replace(/[OQD]/g, "0").match(/\b(19|20)\d{2}\b/g);
   return years?.[index] ?? null;
@@ -184,7 +236,8 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     .map((v) => plain(v))
     .find((v) => v === "H" || v === "M") as "H" | "M" | undefined;
   // EMISIÓN: the year this card was issued and, after it, how many cards were issued before.
-  const emision = /\b((?:19|20)\d{2})(?:\s+(\d{2}))?\b/.exec(take("emision").join(" ").replace(/[OQ]/g, "0"));
+  // OCR may drop the space between them ("202101").
+  const emision = /\b((?:19|20)\d{2})(?:\s*(\d{2}))?\b/.exec(take("emision").join(" ").replace(/[OQ]/g, "0"));
   const seccion = take("seccion")
     .join(" ")
     .replace(/[OQD]/g, "0")
@@ -192,14 +245,15 @@ export function parseIneFront(words: OcrWord[]): IneFront {
   const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g);
   const domicilio = below(all, labels, "domicilio", 3);
 
+  const fechaNacimiento = birthDate(take("nacimiento"));
   return {
     nombres: nombres ?? null,
     primer_apellido: primer ?? null,
     segundo_apellido: segundo ?? null,
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
-    curp: findShaped(take("curp"), CURP_PATTERN),
+    curp: checkDigitRepaired(centuryFixed(findShaped(take("curp"), CURP_PATTERN), fechaNacimiento)),
     clave_elector: findShaped(take("clave"), CLAVE_PATTERN),
-    fecha_nacimiento: birthDate(take("nacimiento")),
+    fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
     seccion: seccion ? seccion[0].padStart(4, "0") : null,
     vigencia: vigencia?.at(-1) ?? null,

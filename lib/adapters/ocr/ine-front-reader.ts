@@ -6,13 +6,14 @@ import type { OcrWord } from "@/lib/mx/ine-front";
 
 /**
  * Reads the text of an INE front. The card is found first (the background around it trimmed
- * away), turned upright (EXIF), brought to the width INE's layout is read at, greyed and
- * sharpened; then Tesseract's LSTM engine with the Spanish data (@tesseract.js-data/spa, read
+ * away), turned upright (EXIF), brought to 300 dpi and greyed; then Tesseract's LSTM engine with
+ * the Spanish data (@tesseract.js-data/spa, read
  * from disk) reads its words with their boxes, keeping Ñ and accents; lib/mx/ine-front finds
  * the fields by where they are printed.
  */
 export interface IneFrontReader {
-  read(image: Uint8Array): Promise<OcrWord[]>;
+  /** `width`: the card's width to read at (default 1012, 300 dpi); another size for a second try. */
+  read(image: Uint8Array, options?: { width?: number }): Promise<OcrWord[]>;
 }
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
@@ -29,20 +30,26 @@ function worker(): Promise<Worker> {
   return store[KEY];
 }
 
-/** The card alone, upright, 1400 px wide, grey and normalised. */
-export async function cardRegion(image: Uint8Array): Promise<Buffer> {
+/**
+ * The card alone, upright, grey and normalised, at 1012 px wide: a CR80 card at 300 dpi, where
+ * the card's type is the size Tesseract's LSTM reads best (measured on the sandbox cards: larger
+ * or sharpened, it misread 8 as 5 in a CURP that it reads right at this size).
+ */
+export async function cardRegion(image: Uint8Array, width = CARD_WIDTH): Promise<Buffer> {
   const upright = await sharp(image).rotate().toBuffer();
   const trimmed = await sharp(upright)
     .trim({ threshold: 30 })
     .toBuffer()
     .catch(() => upright);
-  return sharp(trimmed).resize({ width: 1400 }).greyscale().normalise().sharpen().png().toBuffer();
+  return sharp(trimmed).resize({ width }).greyscale().normalise().png().toBuffer();
 }
 
+const CARD_WIDTH = 1012;
+
 export const tesseractIneFrontReader: IneFrontReader = {
-  async read(image) {
+  async read(image, options = {}) {
     const w = await worker();
-    const { data } = await w.recognize(await cardRegion(image), {}, { blocks: true, text: false });
+    const { data } = await w.recognize(await cardRegion(image, options.width), {}, { blocks: true, text: false });
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };

@@ -1,3 +1,4 @@
+import { LIVENESS_CHALLENGE } from "./liveness-challenge";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -40,6 +41,7 @@ export async function createIdentitySession(
         // 32 random bytes: the page's bearer secret, never derived from the uuid.
         formToken: crypto.randomBytes(32).toString("base64url"),
         expiresAt: new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000),
+        livenessChallenge: input.validations.includes("LIVENESS_DETECTION") ? LIVENESS_CHALLENGE : null,
         createdAt: now,
         updatedAt: now,
       })

@@ -6,6 +6,9 @@ import { sessionV2 } from "./session-format";
 
 export const SESSION_EVENT = "identity_session.status_changed";
 
+/** What the checks found, written with the status change so the webhook carries it. */
+export type SessionEvidence = Partial<Pick<IdentitySession, "documentData" | "ocr" | "verifications" | "ine" | "renapo" | "checks">>;
+
 /**
  * Moves a session to `to` if it is still in one of `from`, and queues its webhook in the same
  * transaction: one conditional UPDATE, so two workers (or a retry after a crash) move it once and
@@ -14,14 +17,14 @@ export const SESSION_EVENT = "identity_session.status_changed";
 export async function moveSession(
   db: DbOrTx,
   id: string,
-  change: { from: SessionStatus[]; to: SessionStatus; result?: number | null; now: Date },
+  change: { from: SessionStatus[]; to: SessionStatus; result?: number | null; now: Date; evidence?: SessionEvidence },
 ): Promise<IdentitySession | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: identitySessions.status }).from(identitySessions).where(eq(identitySessions.id, id)).for("update");
     if (!before || !change.from.includes(before.status)) return null;
     const [moved] = await tx
       .update(identitySessions)
-      .set({ status: change.to, updatedAt: change.now, ...(change.result !== undefined ? { result: change.result } : {}) })
+      .set({ ...change.evidence, status: change.to, updatedAt: change.now, ...(change.result !== undefined ? { result: change.result } : {}) })
       .where(and(eq(identitySessions.id, id), inArray(identitySessions.status, change.from)))
       .returning();
     if (moved?.webhook) {

@@ -1,6 +1,7 @@
 import type { IdentitySession } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { isoWithOffset } from "@/lib/services/validations/validation-format";
+import { sessionFileLinks } from "./session-files";
 
 /** The verification page's address: its own token, so knowing the session uuid opens nothing. */
 export function verificationUrl(session: Pick<IdentitySession, "formToken">): string {
@@ -26,8 +27,9 @@ export function sessionV3(session: IdentitySession) {
 export type SessionInclude = "ine" | "renapo" | "files";
 
 /**
- * Version 2's session object. The card data, OCR, cross-checks and registry answers stay null
- * until the checks job fills them (issue 5 in progress); `include` adds ine, renapo and files.
+ * Version 2's session object. The card data, OCR, cross-checks and registry answers are null
+ * until the checks job fills them; `include` adds the voter roll (ine) and RENAPO answers and
+ * the captured images as signed links valid for an hour.
  */
 export function sessionV2(session: IdentitySession, include: SessionInclude[] = []) {
   return {
@@ -43,11 +45,11 @@ export function sessionV2(session: IdentitySession, include: SessionInclude[] = 
     form_url: verificationUrl(session),
     created_at: isoWithOffset(session.createdAt),
     updated_at: isoWithOffset(session.updatedAt),
-    document_data: null,
-    ocr: null,
-    verifications: null,
-    ...(include.includes("ine") ? { ine: null } : {}),
-    ...(include.includes("renapo") ? { renapo: null } : {}),
-    ...(include.includes("files") ? { files: [] } : {}),
+    document_data: session.documentData,
+    ocr: session.ocr,
+    verifications: session.verifications,
+    ...(include.includes("ine") ? { ine: session.ine } : {}),
+    ...(include.includes("renapo") ? { renapo: session.renapo } : {}),
+    ...(include.includes("files") ? { files: sessionFileLinks(session) } : {}),
   };
 }

@@ -1,0 +1,214 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { identitySessions } from "@/lib/db/schema";
+import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-faces";
+import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
+import { RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
+import { startWorker } from "@/lib/jobs/worker";
+import { checkSession, CHECK_MAX_ATTEMPTS, defaultCheckDeps } from "@/lib/services/identity-sessions/check-session";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { call } from "@/test/http";
+import { receiverForWorkerTests, verifyWebhook, waitFor } from "@/test/webhook-receiver";
+import { POST as createV3 } from "@/app/identity/v3/identity/sessions/route";
+import { GET as detailV2 } from "@/app/identity/v2/identity/sessions/[id]/route";
+import { GET as fileGet } from "@/app/identity/v2/identity/sessions/[id]/files/[kind]/route";
+import { POST as capture } from "./files/[kind]/route";
+import { POST as submit } from "./submit/route";
+import { GET as status } from "./status/route";
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function open(key: string, body: object = {}) {
+  const res = await call(createV3, "/identity/v3/identity/sessions", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Json;
+  return { id: json.uuid as string, token: String(json.verification_url).split("/").pop()! };
+}
+
+function send(token: string, kind: string, bytes: Uint8Array) {
+  return call(capture, `/identity/verify/${token}/files/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "image/jpeg" },
+    body: Buffer.from(bytes),
+    params: { token, kind },
+  });
+}
+
+async function detail(key: string, id: string) {
+  const res = await call(detailV2, `/identity/v2/identity/sessions/${id}?include=ine,renapo,files`, { headers: { authorization: `Bearer ${key}` }, params: { id } });
+  return (await res.json()) as { data: Json };
+}
+
+type Captures = { front: Buffer; back: Buffer; selfie: Buffer };
+async function capturesOf(voter: SandboxVoter, face: number, selfieFace = face): Promise<Captures> {
+  return {
+    front: await renderIneFront(voter, { photo: await cardPhoto(SANDBOX_FACES[face]!) }),
+    back: await renderIneBack(voter),
+    selfie: await selfie(SANDBOX_FACES[selfieFace]!),
+  };
+}
+
+async function captureAll(token: string, c: Captures) {
+  for (const [kind, bytes] of [["ine_front", c.front], ["ine_back", c.back], ["selfie", c.selfie]] as const) {
+    const res = await send(token, kind, bytes);
+    expect(res.status, `${kind}: ${await res.clone().text()}`).toBe(200);
+  }
+}
+
+const maria = SANDBOX_VOTERS[0]!; // VIGENTE
+const luis = SANDBOX_VOTERS[3]!; // REPORTADA
+
+describe("the verification page's API and the checks job", () => {
+  const hooks = receiverForWorkerTests();
+  let mariaCaptures: Captures;
+  beforeAll(async () => {
+    mariaCaptures = await capturesOf(maria, 0);
+  });
+
+  it("finishes below 100 with the reasons kept: another face fails INE (CURP passes); a reported card fails INE", async () => {
+    const { key } = await seedUserWithKey();
+    const cases = [
+      { captures: { ...mariaCaptures, selfie: await selfie(SANDBOX_FACES[4]!) }, reasons: ["rostro_no_coincide"] },
+      { captures: await capturesOf(luis, 3), reasons: ["lista_nominal_reportada"] },
+    ];
+    const rows = [];
+    for (const c of cases) {
+      const { id, token } = await open(key);
+      await captureAll(token, c.captures);
+      await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+      const outcome = await checkSession(getDb(), id);
+      const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
+      expect(outcome.kind).toBe("finished");
+      expect(row!.checks!.outcomes.find((o) => o.validation === "INE")).toEqual({ validation: "INE", passed: false, reasons: c.reasons });
+      rows.push(row!);
+    }
+    // The other face: under the threshold, and the CURP (read, valid, current in RENAPO) passes: 50.
+    const [otherFace, reported] = rows;
+    expect(otherFace!.result).toBe(50);
+    expect(otherFace!.checks!.face!.similarity!).toBeLessThan(otherFace!.checks!.face!.threshold);
+    expect(otherFace!.checks!.outcomes.find((o) => o.validation === "CURP")).toEqual({ validation: "CURP", passed: true, reasons: [] });
+    // The reported card's own face matches its selfie; the session result is at most 50.
+    expect(reported!.checks!.face!.similarity!).toBeGreaterThanOrEqual(reported!.checks!.face!.threshold);
+    expect(reported!.result).toBeLessThanOrEqual(50);
+  }, 120_000);
+
+  it("refuses captures it cannot use, with a message a person can act on, and keeps nothing", async () => {
+    const { key } = await seedUserWithKey();
+    const { id, token } = await open(key);
+    const cases: [string, Uint8Array, number, RegExp][] = [
+      ["ine_back", mariaCaptures.front, 422, /tres líneas/],
+      ["selfie", mariaCaptures.back, 422, /No encontramos tu rostro/],
+      ["ine_front", await sharp(mariaCaptures.front).resize({ width: 400 }).jpeg().toBuffer(), 422, /muy pequeña/],
+      ["ine_front", Buffer.from("%PDF-1.7 not an image"), 415, /JPEG, PNG o WebP/],
+      ["liveness", mariaCaptures.selfie, 409, /no pide prueba de vida/],
+    ];
+    for (const [kind, bytes, code, message] of cases) {
+      const res = await send(token, kind, bytes);
+      expect(res.status, kind).toBe(code);
+      expect(((await res.json()) as Json).message).toMatch(message);
+    }
+    const [row] = await getDb().select({ files: identitySessions.files }).from(identitySessions).where(eq(identitySessions.id, id));
+    expect(row!.files).toEqual({});
+
+    const missing = await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as Json).errors).toEqual({ ine_front: ["required"], ine_back: ["required"], selfie: ["required"] });
+
+    for (const bad of ["x".repeat(43), "nope"]) {
+      const res = await send(bad, "ine_front", mariaCaptures.front);
+      expect(res.status).toBe(404);
+    }
+  }, 60_000);
+
+  it("retries a registry that does not answer and, after the last attempt, FAILS the session with result 0", async () => {
+    const { key } = await seedUserWithKey();
+    const { id, token } = await open(key);
+    await captureAll(token, mariaCaptures);
+    await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+    const down = { ...defaultCheckDeps(), curpRegistry: { lookUp: async () => Promise.reject(new RegistryUnavailableError("RENAPO answered 503")) } };
+    for (let attempt = 1; attempt < CHECK_MAX_ATTEMPTS; attempt++) expect((await checkSession(getDb(), id, down)).kind).toBe("retry");
+    expect(await checkSession(getDb(), id, down)).toEqual({ kind: "failed", reason: "registro_no_disponible" });
+    const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
+    expect(row).toMatchObject({ status: "FAILED", result: 0, attempts: CHECK_MAX_ATTEMPTS });
+    // Once final, the job does nothing more.
+    expect(await checkSession(getDb(), id)).toEqual({ kind: "already-done" });
+    // And the page takes no more captures.
+    expect((await send(token, "selfie", mariaCaptures.selfie)).status).toBe(409);
+  }, 120_000);
+
+  it("takes a session from OPEN to FINISHED with result 100, fills every v2 field from the card, and signs a webhook for each change", async () => {
+    const { key, user } = await seedUserWithKey();
+    const optionals = { expediente: "Ñ-42", orden: [2, 1] };
+    const { id, token } = await open(key, { webhook: hooks.url(), optionals });
+    await captureAll(token, mariaCaptures);
+
+    const first = await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: "VERIFYING" });
+    // Sending again changes nothing (no second job, no second webhook).
+    expect(await (await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } })).json()).toEqual({ status: "VERIFYING" });
+
+    await startWorker();
+    const finished = await waitFor(async () => {
+      const res = await call(status, `/identity/verify/${token}/status`, { params: { token } });
+      const view = (await res.json()) as Json;
+      return view.status === "FINISHED" ? view : undefined;
+    }, 60_000);
+    expect(finished).toMatchObject({ status: "FINISHED", captured: { ine_front: true, ine_back: true, selfie: true } });
+
+    const { data } = await detail(key, id);
+    expect(data).toMatchObject({ id, status: "FINISHED", result: 100, validations: ["INE", "CURP"] });
+    expect(data.document_data).toEqual({ cic: maria.cic, curp: maria.curp, id_ciudadano: maria.identificador_ciudadano });
+    expect(data.ocr.ocr_frontal).toEqual({
+      nombres: maria.nombres,
+      primer_apellido: maria.primer_apellido,
+      segundo_apellido: maria.segundo_apellido,
+      nombre_completo: `${maria.nombres} ${maria.primer_apellido} ${maria.segundo_apellido}`,
+      curp: maria.curp,
+      clave_elector: maria.clave_elector,
+      fecha_nacimiento: maria.fecha_nacimiento,
+      sexo: maria.sexo,
+      seccion: maria.seccion,
+      vigencia: maria.vigencia,
+      domicilio: expect.stringContaining("CENTRO"),
+      anio_registro: maria.anio_registro,
+      anio_emision: maria.anio_emision,
+      num_emisiones: maria.numero_emision,
+    });
+    expect(data.ocr.ocr_reverso.mrz).toHaveLength(3);
+    expect(data.ocr.ocr_reverso.mrz[0]).toMatch(/^IDMEX/);
+    expect(data.verifications).toEqual({ curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: true, clave_elector_match: true });
+    expect(data.ine).toMatchObject({ estado: "VIGENTE", registro: { seccion: maria.seccion } });
+    expect(data.renapo).toMatchObject({ estatus: "ENCONTRADA", persona: { curp: maria.curp, estatus_curp: "AN" } });
+    expect(data.files.map((f: Json) => f.type)).toEqual(["ine_front", "ine_back", "selfie"]);
+
+    // A file link opens the stored image with no API key; a tampered one does not.
+    const link = new URL(data.files[2].url);
+    const image = await call(fileGet, link.pathname + link.search, { params: { id, kind: "selfie" } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await image.arrayBuffer()).equals(mariaCaptures.selfie)).toBe(true);
+    const tampered = await call(fileGet, link.pathname.replace("selfie", "ine_front") + link.search, { params: { id, kind: "ine_front" } });
+    expect(tampered.status).toBe(403);
+
+    // The receiver saw OPEN→VERIFYING and VERIFYING→FINISHED once each, signed, optionals as sent.
+    const mine = await waitFor(() => {
+      const got = hooks.received.filter((r) => JSON.parse(r.body).data?.id === id);
+      return got.length >= 2 ? got : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const bodies = hooks.received.filter((r) => JSON.parse(r.body).data?.id === id).map((r) => verifyWebhook(user.webhookSecret, r) as Json);
+    expect(mine.length).toBe(2);
+    expect(bodies.map((b) => `${b.previous_status}→${b.data.status}`).sort()).toEqual(["OPEN→VERIFYING", "VERIFYING→FINISHED"]);
+    for (const b of bodies) expect(JSON.stringify(b.data.optionals)).toBe(JSON.stringify(optionals));
+    const done = bodies.find((b) => b.data.status === "FINISHED")!;
+    expect(done.data).toMatchObject({ result: 100, document_data: { curp: maria.curp } });
+    expect(done.data.files.map((f: Json) => f.type)).toEqual(["ine_front", "ine_back", "selfie"]);
+  }, 120_000);
+});

@@ -1,0 +1,63 @@
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { DbOrTx } from "@/lib/db/client";
+import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
+import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
+import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import type { FileStorage } from "@/lib/adapters/storage/file-storage";
+import { AppError } from "@/lib/errors";
+import { parseIneMrz } from "@/lib/mx/ine-mrz";
+import { sessionByFormToken } from "./verification-form";
+
+export const MAX_CAPTURE_BYTES = 10 * 1024 * 1024;
+const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+/** Long side, in pixels, below which the text or the face cannot be read reliably. */
+const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: 800, ine_back: 800, selfie: 480, liveness: 480 };
+
+export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader: MrzReader; now: () => Date };
+
+/**
+ * One capture from the verification page (INE front, back, selfie, or the liveness turn),
+ * checked before it is kept so the person can retake it at once, with a message that says what
+ * to do: the back's MRZ must read with every check digit right, a selfie must hold exactly one
+ * face. Only an OPEN, unexpired session takes captures; a retake replaces the earlier one.
+ */
+export async function captureSessionFile(db: DbOrTx, token: string, kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps = defaultCaptureDeps()) {
+  const session = await sessionByFormToken(db, token);
+  if (session.status !== "OPEN" || session.expiresAt <= deps.now()) throw new AppError("CONFLICT", "Esta verificación ya no recibe fotos.");
+  if (kind === "liveness" && !session.validations.includes("LIVENESS_DETECTION")) throw new AppError("CONFLICT", "Esta verificación no pide prueba de vida.");
+  if (bytes.byteLength > MAX_CAPTURE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución.");
+
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  const type = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
+  if (!meta || !type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Envía una foto JPEG, PNG o WebP.");
+  const side = Math.max(meta.width ?? 0, meta.height ?? 0);
+  if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
+
+  if (kind === "ine_back") {
+    const mrz = parseIneMrz(await deps.mrzReader.read(bytes), deps.now());
+    if (!mrz.ok) throw new AppError("INVALID", "No pudimos leer las tres líneas de abajo del reverso. Toma la foto de nuevo: de frente, con buena luz y sin reflejos.", { ine_back: [mrz.reason] });
+  }
+  if (kind === "selfie" || kind === "liveness") {
+    const reading = await deps.faces.read(bytes);
+    if (reading.faces === 0) throw new AppError("INVALID", "No encontramos tu rostro. Mira a la cámara con buena luz y sin lentes oscuros.", { [kind]: ["no face found"] });
+    if (reading.faces > 1) throw new AppError("INVALID", "Aparece más de una persona. Toma la foto tú solo.", { [kind]: ["more than one face"] });
+  }
+
+  const stored = await deps.storage.put(bytes);
+  await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
+  const [updated] = await db
+    .update(identitySessions)
+    .set({ files: sql`${identitySessions.files} || ${JSON.stringify({ [kind]: stored.sha256 })}::jsonb`, updatedAt: deps.now() })
+    .where(and(eq(identitySessions.id, session.id), eq(identitySessions.status, "OPEN")))
+    .returning({ id: identitySessions.id });
+  if (!updated) throw new AppError("CONFLICT", "Esta verificación ya no recibe fotos.");
+  return { kind, stored: true };
+}
+
+function defaultCaptureDeps(): CaptureDeps {
+  return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, now: () => new Date() };
+}
