@@ -50,8 +50,10 @@ export function plain(text: string): string {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toUpperCase()
-    .replace(/[^A-Z0-9/ -]/g, "")
+    // White space is made one space before anything else is dropped: dropped first, a tab or line
+    // break between two words would join them ("CLAVE\tDE" → "CLAVEDE").
     .replace(/\s+/g, " ")
+    .replace(/[^A-Z0-9/ -]/g, "")
     .trim();
 }
 
@@ -101,11 +103,19 @@ function below(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines:
   const height = label.y1 - label.y0;
   const others = [...labels.values()].filter((l) => l !== label && l.y0 > label.y0 + height / 2 && overlaps(l, label));
   const stop = Math.min(...others.map((l) => l.y0), Infinity);
-  return all
+  const candidates = all
     .filter((c) => !labelChunk(c, labels) && c.y0 > label.y0 + height / 2 && c.y0 < stop && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30))
-    .sort((a, b) => a.y0 - b.y0)
-    .slice(0, lines)
-    .map((c) => c.text.trim());
+    .sort((a, b) => a.y0 - b.y0);
+  // The lines of one value follow each other. A gap taller than a line means a label's line was
+  // there, one the OCR missed: without this, a missed CLAVE DE ELECTOR label made the clave the
+  // last line of the address.
+  const out: Chunk[] = [];
+  for (const c of candidates) {
+    const prev = out.at(-1);
+    if (out.length === lines || (prev && c.y0 - prev.y1 > prev.y1 - prev.y0)) break;
+    out.push(c);
+  }
+  return out.map((c) => c.text.trim());
 }
 
 const labelChunk = (c: Chunk, labels: Map<LabelKey, Chunk>) => [...labels.values()].includes(c);
@@ -143,18 +153,6 @@ function findShaped(values: string[], pattern: string): string | null {
     }
   }
   return null;
-}
-
-/**
- * The CURP's 17th character is a digit for people born before 2000 and a letter after; O and 0
- * (or I and 1) there even give the same check digit, so only the birth year can tell which one
- * OCR saw. The card's printed birth date decides.
- */
-function centuryFixed(curp: string | null, fechaNacimiento: string | null): string | null {
-  if (!curp || !fechaNacimiento) return curp;
-  const c = curp[16]!;
-  const fixed = Number(fechaNacimiento.slice(0, 4)) < 2000 ? (/\d/.test(c) ? c : TO_DIGIT[c]) : /[A-Z]/.test(c) ? c : TO_LETTER[c];
-  return fixed ? curp.slice(0, 16) + fixed + curp[17] : curp;
 }
 
 // Characters OCR mistakes for one another in the card's sans-serif type.
@@ -235,8 +233,8 @@ export function parseIneFront(words: OcrWord[]): IneFront {
   const sexo = take("sexo", 2)
     .map((v) => plain(v))
     .find((v) => v === "H" || v === "M") as "H" | "M" | undefined;
-  // EMISIÓN: the year this card was issued and, after it, how many cards were issued before.
-  // OCR may drop the space between them ("202101").
+  // EMISIÓN: the year this card was issued and, after it, how many cards were issued before. The
+  // OCR may run the two into one word (2021 01 read as 202101), so the space is optional.
   const emision = /\b((?:19|20)\d{2})(?:\s*(\d{2}))?\b/.exec(take("emision").join(" ").replace(/[OQ]/g, "0"));
   const seccion = take("seccion")
     .join(" ")
@@ -244,14 +242,19 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     .match(/\b\d{3,4}\b/);
   const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g);
   const domicilio = below(all, labels, "domicilio", 3);
-
   const fechaNacimiento = birthDate(take("nacimiento"));
+  // Position 17 of a CURP is a digit for people born before 2000 and a letter from 2000 on
+  // (lib/mx/curp), so its shape alone cannot tell O from 0 there, and the OCR reads the 0 of a
+  // 1985 CURP as O. The birth date on the card can tell; without one (or if that shape finds
+  // nothing) the character is kept as read.
+  const curpPattern = fechaNacimiento ? `${CURP_PATTERN.slice(0, 16)}${fechaNacimiento < "2000" ? "D" : "L"}D` : CURP_PATTERN;
+
   return {
     nombres: nombres ?? null,
     primer_apellido: primer ?? null,
     segundo_apellido: segundo ?? null,
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
-    curp: checkDigitRepaired(centuryFixed(findShaped(take("curp"), CURP_PATTERN), fechaNacimiento)),
+    curp: checkDigitRepaired(findShaped(take("curp"), curpPattern) ?? findShaped(take("curp"), CURP_PATTERN)),
     clave_elector: findShaped(take("clave"), CLAVE_PATTERN),
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,

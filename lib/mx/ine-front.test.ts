@@ -1,0 +1,597 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { sandboxAddress } from "@/lib/adapters/ine/sandbox-cards";
+import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
+import { checkCurp } from "./curp";
+import { type IneFront, type OcrWord, parseIneFront, plain, repair } from "./ine-front";
+
+// Every expectation below comes from the sandbox voter's own data (SANDBOX_VOTERS, sandboxAddress)
+// or from the words handed in, never from what the parser printed: a field read wrong fails here.
+const [maria, jose, sofia, luis] = SANDBOX_VOTERS as [SandboxVoter, SandboxVoter, SandboxVoter, SandboxVoter];
+
+/** What the front of a sandbox card says, as parseIneFront should give it. */
+function expected(voter: SandboxVoter): IneFront {
+  return {
+    nombres: voter.nombres,
+    primer_apellido: voter.primer_apellido,
+    segundo_apellido: voter.segundo_apellido,
+    nombre_completo: voter.nombre,
+    curp: voter.curp,
+    clave_elector: voter.clave_elector,
+    fecha_nacimiento: voter.fecha_nacimiento,
+    sexo: voter.sexo,
+    seccion: voter.seccion,
+    vigencia: voter.vigencia,
+    domicilio: sandboxAddress(voter),
+    anio_registro: voter.anio_registro,
+    anio_emision: voter.anio_emision,
+    num_emisiones: voter.numero_emision,
+  };
+}
+
+/** The fields of `front` but `keys`, to compare the rest. */
+function omit(front: IneFront, ...keys: (keyof IneFront)[]): Partial<IneFront> {
+  return Object.fromEntries(Object.entries(front).filter(([key]) => !keys.includes(key as keyof IneFront)));
+}
+
+const NOTHING: IneFront = {
+  nombres: null,
+  primer_apellido: null,
+  segundo_apellido: null,
+  nombre_completo: null,
+  curp: null,
+  clave_elector: null,
+  fecha_nacimiento: null,
+  sexo: null,
+  seccion: null,
+  vigencia: null,
+  domicilio: null,
+  anio_registro: null,
+  anio_emision: null,
+  num_emisiones: null,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures: the words the real reader (Tesseract, lib/adapters/ocr/ine-front-reader) gives for
+// renderIneFront(voter). Made by test/fixtures/ine-front/make-fixtures.ts; no OCR runs here.
+
+function fixture(voter: SandboxVoter): OcrWord[] {
+  return JSON.parse(readFileSync(new URL(`../../test/fixtures/ine-front/${voter.curp}.json`, import.meta.url), "utf8")) as OcrWord[];
+}
+const texts = (words: OcrWord[]) => words.map((w) => w.text);
+
+describe("parseIneFront on the real OCR of the sandbox cards", () => {
+  it.each(SANDBOX_VOTERS.map((v) => [v.nombre, v] as const))("reads every field but the CURP of %s's front", (_, voter) => {
+    expect(omit(parseIneFront(fixture(voter)), "curp")).toEqual(omit(expected(voter), "curp"));
+  });
+
+  it.each([maria, jose, sofia].map((v) => [v.nombre, v] as const))("reads the CURP of %s", (_, voter) => {
+    expect(parseIneFront(fixture(voter)).curp).toBe(voter.curp);
+  });
+
+  it("repairs the O the OCR reads for the 0 in position 17 of a CURP, from the birth date on the card", () => {
+    // What the OCR really gave (María's and Sofía's position 17 is 0: both were born before 2000).
+    expect(texts(fixture(maria))).toContain("PELG850312MDFRPDOO");
+    expect(texts(fixture(sofia))).toContain("IAPS901203MNLBXFO9");
+    expect(parseIneFront(fixture(maria)).curp).toBe(maria.curp);
+    expect(parseIneFront(fixture(sofia)).curp).toBe(sofia.curp);
+  });
+
+  it("must take position 17 from the birth date: an O left there passes checkCurp, as the CURP of someone born in 2085", () => {
+    // Position 17 weighs 2 in the check digit and O is worth 25, so O and 0 give the same digit:
+    // the misread CURP is valid, of a woman born in 2085.
+    expect(checkCurp("PELG850312MDFRPDO0")).toMatchObject({ valid: true, birthDate: "2085-03-12" });
+    expect(parseIneFront(fixture(maria)).curp).not.toBe("PELG850312MDFRPDO0");
+  });
+
+  it("reads the year of issue and the count of earlier cards when the OCR runs them into one word (2021 01 → 202101)", () => {
+    expect(texts(fixture(maria))).toContain("202101");
+    expect(parseIneFront(fixture(maria))).toMatchObject({ anio_emision: maria.anio_emision, num_emisiones: maria.numero_emision });
+  });
+
+  it("cannot undo the OCR reading the check digit 8 of Luis's CURP as S: it gives a CURP that checkCurp rejects, not another valid one", () => {
+    // The OCR read …TS08 as …TSOS. Position 17 is repaired from the birth date (1975: a digit);
+    // the S in position 18 must be a digit, and S reads as 5, the usual confusion; the check digit
+    // then says the CURP is wrong, so it cannot pass for a valid one downstream.
+    expect(texts(fixture(luis))).toContain("RASL751108HPLMTSOS");
+    const { curp } = parseIneFront(fixture(luis));
+    expect(curp).toBe(`${luis.curp.slice(0, 17)}5`);
+    expect(checkCurp(curp!)).toEqual({ valid: false, reason: "check_digit" });
+  });
+
+  it("keeps Ñ and accents in the names and in the address", () => {
+    expect(parseIneFront(fixture(jose))).toMatchObject({ primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA", nombres: "JOSÉ ÁNGEL" });
+    expect(parseIneFront(fixture(sofia))).toMatchObject({ primer_apellido: "IBÁÑEZ", segundo_apellido: "PEÑA", nombres: "SOFÍA" });
+    expect(parseIneFront(fixture(sofia)).domicilio).toMatch(/NUEVO LEÓN$/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made words: the card's layout as the reader boxes it (1400 px wide; label and value
+// positions taken from the fixtures), a word every space, so each edge case changes one thing.
+
+/** One OCR word a space-separated word, ~0.875 h wide a character and 0.55 h apart. */
+function line(text: string, x: number, y: number, h: number): OcrWord[] {
+  const out: OcrWord[] = [];
+  let x0 = x;
+  for (const word of text.split(" ").filter(Boolean)) {
+    const x1 = x0 + Math.round(word.length * 0.875 * h);
+    out.push({ text: word, x0, y0: y, x1, y1: y + h });
+    x0 = x1 + Math.round(0.55 * h);
+  }
+  return out;
+}
+
+const LABEL_H = 16;
+const VALUE_H = 24;
+
+type Key =
+  | "NOMBRE"
+  | "SEXO"
+  | "DOMICILIO"
+  | "CLAVE DE ELECTOR"
+  | "EMISIÓN"
+  | "CURP"
+  | "AÑO DE REGISTRO"
+  | "FECHA DE NACIMIENTO"
+  | "SECCIÓN"
+  | "VIGENCIA"
+  | "primer_apellido"
+  | "segundo_apellido"
+  | "nombres"
+  | "sexo"
+  | "domicilio"
+  | "clave_elector"
+  | "emision"
+  | "curp"
+  | "anio_registro"
+  | "fecha_nacimiento"
+  | "seccion"
+  | "vigencia";
+
+type Entry = { key: Key; text: string; x: number; y: number; h: number };
+
+const dmy = (iso: string) => iso.split("-").reverse().join("/");
+
+function layout(voter: SandboxVoter): Entry[] {
+  const label = (key: Key, x: number, y: number): Entry => ({ key, text: key, x, y, h: LABEL_H });
+  const value = (key: Key, text: string, x: number, y: number): Entry => ({ key, text, x, y, h: VALUE_H });
+  return [
+    label("NOMBRE", 445, 190),
+    label("SEXO", 1136, 190),
+    value("primer_apellido", voter.primer_apellido, 446, 218),
+    value("sexo", voter.sexo, 1137, 220),
+    value("segundo_apellido", voter.segundo_apellido, 446, 256),
+    value("nombres", voter.nombres, 446, 295),
+    label("DOMICILIO", 445, 356),
+    { key: "domicilio", text: sandboxAddress(voter), x: 444, y: 386, h: 22 },
+    label("CLAVE DE ELECTOR", 444, 442),
+    label("EMISIÓN", 1026, 440),
+    value("clave_elector", voter.clave_elector, 446, 470),
+    value("emision", `${voter.anio_emision} ${voter.numero_emision}`, 1026, 470),
+    label("CURP", 444, 527),
+    label("AÑO DE REGISTRO", 1025, 525),
+    value("curp", voter.curp, 446, 556),
+    value("anio_registro", voter.anio_registro, 1027, 556),
+    label("FECHA DE NACIMIENTO", 445, 613),
+    label("SECCIÓN", 804, 611),
+    label("VIGENCIA", 1025, 613),
+    value("fecha_nacimiento", dmy(voter.fecha_nacimiento), 446, 642),
+    value("seccion", voter.seccion, 806, 642),
+    value("vigencia", `${Number(voter.vigencia) - 10} - ${voter.vigencia}`, 1026, 642),
+  ];
+}
+
+/** The voter's card as OCR words; `change` gives an entry other text, or drops it (null). */
+function card(voter: SandboxVoter, change: Partial<Record<Key, string | null>> = {}): OcrWord[] {
+  return layout(voter).flatMap((e) => {
+    const text = e.key in change ? change[e.key] : e.text;
+    return text == null ? [] : line(text, e.x, e.y, e.h);
+  });
+}
+
+const voters = SANDBOX_VOTERS.map((v) => [v.nombre, v] as const);
+
+describe("parseIneFront on hand-made words", () => {
+  it.each(voters)("reads every field of %s's card", (_, voter) => {
+    expect(parseIneFront(card(voter))).toEqual(expected(voter));
+  });
+
+  it("gives every field null for no words, blank words or words that are not a card", () => {
+    expect(parseIneFront([])).toEqual(NOTHING);
+    expect(parseIneFront([{ text: "  ", x0: 0, y0: 0, x1: 10, y1: 10 }, { text: "", x0: 20, y0: 0, x1: 30, y1: 10 }])).toEqual(NOTHING);
+    expect(parseIneFront([...line("MÉXICO INSTITUTO NACIONAL ELECTORAL", 59, 46, 30), ...line("CREDENCIAL PARA VOTAR", 57, 104, 21)])).toEqual(NOTHING);
+  });
+
+  it("does not depend on the order of the words, ignores blank ones and leaves its input alone", () => {
+    const words = card(jose);
+    const shuffled = [...words.filter((_, i) => i % 2), ...words.filter((_, i) => !(i % 2)).reverse()];
+    const blanks = [
+      { text: " ", x0: 700, y0: 300, x1: 720, y1: 320 },
+      { text: "", x0: 460, y0: 500, x1: 470, y1: 520 },
+    ];
+    const input = [...shuffled, ...blanks];
+    const copy = structuredClone(input);
+    expect(parseIneFront(input)).toEqual(expected(jose));
+    expect(input).toEqual(copy);
+  });
+
+  describe("OCR letter/digit confusions, repaired by the shape of the value", () => {
+    // Each misreading swaps characters for their lookalikes: 6 for G and 1/5/8 for I/S/B where
+    // letters go, O/I/S/B/Z/T for 0/1/5/8/2/7 where digits go.
+    it.each([
+      [maria.nombre, maria, "PEL6B5O3IZMDFRPDOO"], // G→6 · 8→B 0→O 1→I 2→Z · 0→O in 17 and 18
+      [jose.nombre, jose, "NU6A8OO7ISHJCXRNOT"], // G→6 · 0→O 1→I 5→S · 0→O in 17, 7→T in 18
+      [sofia.nombre, sofia, "1AP59O12O3MNL8XFO9"], // I→1 S→5 · 0→O · B→8 · 0→O in 17
+      [luis.nombre, luis, "RA5L7SIIOBHPLMT5OB"], // S→5 · 5→S 1→I 0→O 8→B · S→5 · 0→O in 17, 8→B in 18
+    ])("CURP of %s: %s", (_, voter, misread) => {
+      expect(misread).not.toBe(voter.curp);
+      expect(parseIneFront(card(voter, { curp: misread }))).toEqual(expected(voter));
+    });
+
+    it.each([
+      [maria.nombre, maria, "PRLPMRB5O3IZO9MBOO"], // 8→B 0→O 1→I 2→Z in the date, state and last three
+      [jose.nombre, jose, "NX6RANBOO7I5I4H3OO"], // G→6 · 8→B 0→O 1→I
+      [sofia.nombre, sofia, "18PX5F9OIZO3I9MSOO"], // I→1 B→8 S→5 · 0→O 1→I 2→Z · 5→S
+      [luis.nombre, luis, "RM5TL5T5IIO8ZIHIOO"], // S→5 twice · 7→T 1→I 0→O 2→Z
+    ])("clave de elector of %s: %s", (_, voter, misread) => {
+      expect(misread).not.toBe(voter.clave_elector);
+      expect(parseIneFront(card(voter, { clave_elector: misread }))).toEqual(expected(voter));
+    });
+
+    it("repairs O (and Q, D) for 0 in the dates and years: birth date, sección, vigencia, emisión, registro", () => {
+      const read = parseIneFront(card(maria, { fecha_nacimiento: "12/O3/1985", seccion: "O123", vigencia: "2O21 - 2O31", emision: "2O21 O1", anio_registro: "2QD3" }));
+      expect(read).toEqual(expected(maria));
+    });
+
+    it("gives null for a CURP or clave with a character no lookalike repairs, or a sex that is neither H nor M", () => {
+      expect(parseIneFront(card(jose, { curp: "NUGA80X715HJCXRN07" }))).toEqual({ ...expected(jose), curp: null });
+      expect(parseIneFront(card(jose, { curp: "NUGA800715XJCXRN07" }))).toEqual({ ...expected(jose), curp: null });
+      expect(parseIneFront(card(jose, { curp: "NUGA800715HJCXRN0" }))).toEqual({ ...expected(jose), curp: null });
+      expect(parseIneFront(card(jose, { clave_elector: "NXGRA480071514H300" }))).toEqual({ ...expected(jose), clave_elector: null });
+      expect(parseIneFront(card(jose, { clave_elector: "NXGRAN80071514X300" }))).toEqual({ ...expected(jose), clave_elector: null });
+    });
+  });
+
+  describe("the CURP's position 17 (a digit before 2000, a letter from 2000 on)", () => {
+    it("is read as the digit for a birth before 2000 and as the letter from 2000 on", () => {
+      // An invented holder born in 2003, whose CURP's position 17 is the letter O (it passes checkCurp).
+      const born2003 = { ...jose, fecha_nacimiento: "2003-07-15", curp: "NUGA030715HJCXRNO0" };
+      expect(checkCurp(born2003.curp)).toMatchObject({ valid: true, birthDate: "2003-07-15" });
+      expect(parseIneFront(card(born2003, { curp: "NUGA030715HJCXRN00" })).curp).toBe(born2003.curp);
+      expect(parseIneFront(card(jose, { curp: "NUGA800715HJCXRNO7" })).curp).toBe(jose.curp);
+    });
+
+    it("is kept as read when it has no lookalike of the kind the birth date asks for (checkCurp judges it)", () => {
+      const read = parseIneFront(card(jose, { curp: "NUGA800715HJCXRNX7" }));
+      expect(read).toEqual({ ...expected(jose), curp: "NUGA800715HJCXRNX7" });
+      expect(checkCurp(read.curp!)).toEqual({ valid: false, reason: "check_digit" });
+    });
+
+    it("is kept as read when the card gives no birth date to tell", () => {
+      const read = parseIneFront(card(jose, { curp: "NUGA800715HJCXRNO7", "FECHA DE NACIMIENTO": null, fecha_nacimiento: null }));
+      expect(read.curp).toBe("NUGA800715HJCXRNO7");
+      expect(read.fecha_nacimiento).toBeNull();
+    });
+  });
+
+  describe("a CURP with noise around it", () => {
+    it.each([
+      ["punctuation", `«${jose.curp}».`],
+      ["a stray letter before", `E${jose.curp}`],
+      ["a stray digit before", `1${jose.curp}`],
+      ["a stray I and dot after", `${jose.curp} I.`],
+      ["split in two words", `${jose.curp.slice(0, 10)} ${jose.curp.slice(10)}`],
+      ["dashes and a bar", `| ${jose.curp.slice(0, 4)}-${jose.curp.slice(4, 10)}-${jose.curp.slice(10)}`],
+    ])("%s: %s", (_, text) => {
+      expect(parseIneFront(card(jose, { curp: text }))).toEqual(expected(jose));
+    });
+
+    it("takes the run that fits the shape, not the first 18 characters", () => {
+      // Starting at the stray 4 gives no CURP (4 is no letter); one character on, the CURP fits.
+      expect(parseIneFront(card(maria, { curp: `4${maria.curp}` })).curp).toBe(maria.curp);
+    });
+  });
+
+  describe("the birth date", () => {
+    it.each([
+      ["31/02/1990", "no 31 February"],
+      ["29/02/1990", "1990 is no leap year"],
+      ["15/13/1980", "no month 13"],
+      ["00/07/1980", "no day 0"],
+      ["15-07-1980", "not DD/MM/YYYY"],
+      ["15/07/80", "a two-digit year"],
+    ])("%s → null (%s), the other fields still read", (text) => {
+      expect(parseIneFront(card(jose, { fecha_nacimiento: text }))).toEqual({ ...expected(jose), fecha_nacimiento: null });
+    });
+
+    it("reads 29 February of a leap year and spaces around the slashes", () => {
+      expect(parseIneFront(card(jose, { fecha_nacimiento: "29/02/1980" })).fecha_nacimiento).toBe("1980-02-29");
+      expect(parseIneFront(card(jose, { fecha_nacimiento: "15 / 07 / 1980" })).fecha_nacimiento).toBe(jose.fecha_nacimiento);
+    });
+  });
+
+  describe("a missing label: its field is null, the others still read", () => {
+    const drives: [Key, (keyof IneFront)[]][] = [
+      ["NOMBRE", ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"]],
+      ["SEXO", ["sexo"]],
+      ["DOMICILIO", ["domicilio"]],
+      ["CLAVE DE ELECTOR", ["clave_elector"]],
+      ["EMISIÓN", ["anio_emision", "num_emisiones"]],
+      ["CURP", ["curp"]],
+      ["AÑO DE REGISTRO", ["anio_registro"]],
+      ["FECHA DE NACIMIENTO", ["fecha_nacimiento"]],
+      ["SECCIÓN", ["seccion"]],
+      ["VIGENCIA", ["vigencia"]],
+    ];
+    it.each(drives)("%s", (label, fields) => {
+      for (const voter of SANDBOX_VOTERS) {
+        const want = { ...expected(voter), ...Object.fromEntries(fields.map((f) => [f, null])) };
+        expect(parseIneFront(card(voter, { [label]: null })), voter.nombre).toEqual(want);
+      }
+    });
+  });
+
+  describe("sexo", () => {
+    it("is null when the SEXO value is missing or unreadable, and the rest still reads", () => {
+      expect(parseIneFront(card(jose, { sexo: null }))).toEqual({ ...expected(jose), sexo: null });
+      expect(parseIneFront(card(jose, { sexo: "W" }))).toEqual({ ...expected(jose), sexo: null });
+      expect(parseIneFront(card(jose, { sexo: "HM" }))).toEqual({ ...expected(jose), sexo: null });
+      expect(parseIneFront(card(jose, { SEXO: null, sexo: null }))).toEqual({ ...expected(jose), sexo: null });
+    });
+
+    it("reads a lower-case or punctuated letter", () => {
+      expect(parseIneFront(card(maria, { sexo: "m" })).sexo).toBe("M");
+      expect(parseIneFront(card(jose, { sexo: "H." })).sexo).toBe("H");
+    });
+
+    it("reads SEXO H printed (or read) as one chunk, label and value on one line", () => {
+      const words = card(jose, { SEXO: null, sexo: null }).concat(line("SEXO H", 1136, 190, LABEL_H));
+      expect(parseIneFront(words)).toEqual(expected(jose));
+    });
+  });
+
+  describe("values printed to the right of their label, on its line (as real cards print most of them)", () => {
+    it("reads each one from the label's chunk", () => {
+      const v = jose;
+      const words = [
+        ...line("NOMBRE", 445, 190, LABEL_H),
+        ...line(v.primer_apellido, 446, 218, VALUE_H),
+        ...line(v.segundo_apellido, 446, 256, VALUE_H),
+        ...line(v.nombres, 446, 295, VALUE_H),
+        ...line(`SEXO ${v.sexo}`, 1136, 190, LABEL_H),
+        ...line("DOMICILIO", 445, 356, LABEL_H),
+        ...line(sandboxAddress(v), 444, 386, 22),
+        ...line(`CLAVE DE ELECTOR ${v.clave_elector}`, 444, 442, LABEL_H),
+        ...line(`CURP ${v.curp}`, 444, 480, LABEL_H),
+        ...line(`AÑO DE REGISTRO ${v.anio_registro} 01`, 840, 480, LABEL_H),
+        ...line(`FECHA DE NACIMIENTO ${dmy(v.fecha_nacimiento)}`, 444, 520, LABEL_H),
+        ...line(`SECCIÓN ${v.seccion}`, 444, 560, LABEL_H),
+        ...line(`VIGENCIA ${Number(v.vigencia) - 10} - ${v.vigencia}`, 700, 560, LABEL_H),
+        ...line(`EMISIÓN ${v.anio_emision} ${v.numero_emision}`, 1100, 560, LABEL_H),
+      ];
+      expect(parseIneFront(words)).toEqual(expected(v));
+    });
+  });
+
+  describe("columns merged into one chunk", () => {
+    // NOMBRE and SEXO set a word apart, and NÚÑEZ and H below them: the chunker joins each pair.
+    const merged = () => [
+      ...card(jose, { NOMBRE: null, SEXO: null, primer_apellido: null, sexo: null }),
+      ...line("NOMBRE SEXO", 445, 190, LABEL_H),
+      ...line(`${jose.primer_apellido} ${jose.sexo}`, 446, 218, VALUE_H),
+    ];
+
+    it("still reads every field that is not in the merged columns", () => {
+      const read = parseIneFront(merged());
+      const { nombres, segundo_apellido, primer_apellido, nombre_completo, sexo } = read;
+      const mergedFields = ["nombres", "segundo_apellido", "primer_apellido", "nombre_completo", "sexo"] as const;
+      expect(omit(read, ...mergedFields)).toEqual(omit(expected(jose), ...mergedFields));
+      expect({ nombres, segundo_apellido }).toEqual({ nombres: jose.nombres, segundo_apellido: jose.segundo_apellido });
+      // Whatever it makes of the merged line, it invents no sex and keeps the surname's letters.
+      expect([null, jose.sexo]).toContain(sexo);
+      expect(primer_apellido?.startsWith(jose.primer_apellido)).toBe(true);
+      expect(nombre_completo?.startsWith(`${jose.nombres} ${jose.primer_apellido}`)).toBe(true);
+    });
+
+    // Known limitation: a chunk keeps no word boxes, so "NOMBRE SEXO" is found as NOMBRE alone and
+    // the merged value line "NÚÑEZ H" is taken whole as the first surname. Remove .fails when the
+    // parser splits chunks at label columns.
+    it.fails("reads NÚÑEZ as the first surname and H as the sex", () => {
+      expect(parseIneFront(merged())).toMatchObject({ primer_apellido: "NÚÑEZ", sexo: "H", nombre_completo: jose.nombre });
+    });
+  });
+
+  describe("a shifted or slightly turned layout", () => {
+    const shift = (words: OcrWord[], dx: number, dy: number) => words.map((w) => ({ ...w, x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy }));
+    /** Every box moved by its own -3…3 px (a fixed sequence, so the test is repeatable). */
+    const jitter = (words: OcrWord[]) => words.map((w, i) => ({ ...w, x0: w.x0 + ((i * 5) % 7) - 3, x1: w.x1 + ((i * 3) % 7) - 3, y0: w.y0 + ((i * 4) % 7) - 3, y1: w.y1 + ((i * 6) % 7) - 3 }));
+    /** The axis-aligned box of each word turned by `degrees` about the top-left corner. */
+    const turn = (words: OcrWord[], degrees: number) => {
+      const t = (degrees * Math.PI) / 180;
+      return words.map((w) => {
+        const corners = [
+          [w.x0, w.y0],
+          [w.x1, w.y0],
+          [w.x0, w.y1],
+          [w.x1, w.y1],
+        ].map(([x, y]) => [x! * Math.cos(t) - y! * Math.sin(t), x! * Math.sin(t) + y! * Math.cos(t)] as const);
+        const xs = corners.map((c) => c[0]);
+        const ys = corners.map((c) => c[1]);
+        return { text: w.text, x0: Math.round(Math.min(...xs)), y0: Math.round(Math.min(...ys)), x1: Math.round(Math.max(...xs)), y1: Math.round(Math.max(...ys)) };
+      });
+    };
+
+    it.each(voters)("%s: the whole card moved, each box nudged by a few px, or turned by half a degree", (_, voter) => {
+      expect(parseIneFront(shift(card(voter), 37, -23))).toEqual(expected(voter));
+      expect(parseIneFront(shift(card(voter), -40, 90))).toEqual(expected(voter));
+      expect(parseIneFront(jitter(card(voter)))).toEqual(expected(voter));
+      expect(parseIneFront(turn(card(voter), 0.5))).toEqual(expected(voter));
+      expect(parseIneFront(turn(card(voter), -0.5))).toEqual(expected(voter));
+    });
+
+    // Known limitation: words join a line when their middle falls inside the line's first word's
+    // box, so a card turned by a degree or more (25+ px of drift across 1400 px) breaks the long
+    // lines: at 1° the address loses its end, at 1.5° VIGENCIA's "2023 - 2033" splits and the
+    // first year, the wrong one, is read. Remove .fails when lines follow the drift (or the reader
+    // deskews, or keeps Tesseract's own lines).
+    it.fails("reads the vigencia of a card turned by 1.5°", () => {
+      expect(parseIneFront(turn(fixture(jose), 1.5)).vigencia).toBe(jose.vigencia);
+    });
+
+    it("reads the real OCR fixtures moved and nudged the same as unmoved", () => {
+      for (const voter of SANDBOX_VOTERS) {
+        const words = fixture(voter);
+        expect(parseIneFront(shift(words, 25, 25))).toEqual(parseIneFront(words));
+        expect(parseIneFront(jitter(words))).toEqual(parseIneFront(words));
+      }
+    });
+  });
+
+  describe("the other fields' shapes", () => {
+    it("names: upper case, accents and Ñ kept, stray marks dropped", () => {
+      const read = parseIneFront(card(jose, { primer_apellido: "núñez,", segundo_apellido: "GARCÍA .", nombres: "| JOSÉ  ÁNGEL" }));
+      expect(read).toMatchObject({ primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA", nombres: "JOSÉ ÁNGEL", nombre_completo: jose.nombre });
+    });
+
+    it("names: nombre_completo is null when one of the three lines is missing", () => {
+      expect(parseIneFront(card(jose, { nombres: null }))).toMatchObject({ nombres: null, nombre_completo: null, primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA" });
+    });
+
+    it("domicilio: up to three lines, joined with commas, down to the next label", () => {
+      const words = [
+        ...card(jose, { domicilio: null }),
+        ...line("C. INDEPENDENCIA 1456", 444, 378, 22),
+        ...line("COL. CENTRO 44100", 444, 402, 22),
+        ...line("GUADALAJARA, JAL.", 444, 426, 14),
+      ];
+      expect(parseIneFront(words)).toEqual({ ...expected(jose), domicilio: "C. INDEPENDENCIA 1456, COL. CENTRO 44100, GUADALAJARA, JAL." });
+    });
+
+    it("domicilio: a label in another column, beside the address, does not cut it short", () => {
+      const words = [
+        ...card(jose, { domicilio: null, SEXO: null, sexo: null }),
+        ...line("C. INDEPENDENCIA 1456", 444, 378, 22),
+        ...line("COL. CENTRO 44100", 444, 402, 22),
+        ...line("GUADALAJARA, JAL.", 444, 426, 14),
+        ...line("SEXO", 1136, 396, LABEL_H),
+        ...line(jose.sexo, 1137, 416, VALUE_H),
+      ];
+      expect(parseIneFront(words)).toEqual({ ...expected(jose), domicilio: "C. INDEPENDENCIA 1456, COL. CENTRO 44100, GUADALAJARA, JAL." });
+    });
+
+    it("sección: four digits, a three-digit one padded, too short a one refused", () => {
+      expect(parseIneFront(card(maria, { seccion: "123" })).seccion).toBe(maria.seccion);
+      expect(parseIneFront(card(sofia, { seccion: "O789" })).seccion).toBe(sofia.seccion);
+      expect(parseIneFront(card(jose, { seccion: "14" })).seccion).toBeNull();
+    });
+
+    it("vigencia: the last year of the range, or the only one", () => {
+      expect(parseIneFront(card(jose, { vigencia: "2023-2033" })).vigencia).toBe(jose.vigencia);
+      expect(parseIneFront(card(jose, { vigencia: jose.vigencia })).vigencia).toBe(jose.vigencia);
+      expect(parseIneFront(card(jose, { vigencia: "VIGENTE" })).vigencia).toBeNull();
+    });
+
+    it("emisión: the year and the count, the count optional", () => {
+      expect(parseIneFront(card(jose, { emision: "2023" }))).toMatchObject({ anio_emision: "2023", num_emisiones: null });
+      expect(parseIneFront(card(jose, { emision: "202302" }))).toMatchObject({ anio_emision: "2023", num_emisiones: "02" });
+      expect(parseIneFront(card(jose, { emision: "20230" }))).toMatchObject({ anio_emision: null, num_emisiones: null });
+    });
+
+    it("año de registro: the year, whatever follows it (real cards print the count after it)", () => {
+      expect(parseIneFront(card(jose, { anio_registro: `${jose.anio_registro} 01` })).anio_registro).toBe(jose.anio_registro);
+      expect(parseIneFront(card(jose, { anio_registro: "98" })).anio_registro).toBeNull();
+    });
+
+    it("finds the labels with or without accents, in any case, with a colon", () => {
+      const read = parseIneFront(card(jose, { "AÑO DE REGISTRO": "ANO DE REGISTRO", "SECCIÓN": "Seccion:", "EMISIÓN": "EMISION", CURP: "Curp:", "FECHA DE NACIMIENTO": "Fecha de nacimiento" }));
+      expect(read).toEqual(expected(jose));
+    });
+  });
+});
+
+describe("repair", () => {
+  const CURP = "LLLLDDDDDDSLLLLLAD";
+
+  it("keeps a value that already fits, upper-casing it and dropping separators", () => {
+    expect(repair(jose.curp, CURP)).toBe(jose.curp);
+    expect(repair("nuga-800715 hjcxrn07", CURP)).toBe(jose.curp);
+  });
+
+  it.each([
+    ["O", "0"],
+    ["Q", "0"],
+    ["D", "0"],
+    ["I", "1"],
+    ["L", "1"],
+    ["Z", "2"],
+    ["S", "5"],
+    ["G", "6"],
+    ["T", "7"],
+    ["B", "8"],
+  ])("where a digit goes, %s is %s", (letter, digit) => {
+    expect(repair(letter, "D")).toBe(digit);
+    expect(repair(`AB${letter}`, "LLD")).toBe(`AB${digit}`);
+  });
+
+  it.each([
+    ["0", "O"],
+    ["1", "I"],
+    ["2", "Z"],
+    ["5", "S"],
+    ["6", "G"],
+    ["7", "T"],
+    ["8", "B"],
+  ])("where a letter goes, %s is %s", (digit, letter) => {
+    expect(repair(digit, "L")).toBe(letter);
+  });
+
+  it("refuses a character with no lookalike of the kind the shape needs", () => {
+    for (const c of ["A", "X", "K", "M"]) expect(repair(c, "D"), c).toBeNull();
+    for (const c of ["3", "4", "9"]) expect(repair(c, "L"), c).toBeNull();
+  });
+
+  it("takes only H or M (or a lookalike of neither) where the sex goes", () => {
+    expect(repair("H", "S")).toBe("H");
+    expect(repair("m", "S")).toBe("M");
+    for (const c of ["N", "W", "0", "1", "X"]) expect(repair(c, "S"), c).toBeNull();
+  });
+
+  it("keeps either a letter or a digit, as read, where either goes", () => {
+    expect(repair("O", "A")).toBe("O");
+    expect(repair("0", "A")).toBe("0");
+    expect(repair("7", "A")).toBe("7");
+  });
+
+  it("refuses text of another length than the pattern, counting only A–Z and 0–9", () => {
+    expect(repair(jose.curp.slice(0, 17), CURP)).toBeNull();
+    expect(repair(`${jose.curp}0`, CURP)).toBeNull();
+    expect(repair("", "")).toBe("");
+    // Ñ is not a CURP character (the CURP writes X for it): it is dropped, and the length is short.
+    expect(repair("NÑGA800715HJCXRN07", CURP)).toBeNull();
+  });
+});
+
+describe("plain", () => {
+  it.each([
+    ["Año de Registro", "ANO DE REGISTRO"],
+    ["EMISIÓN", "EMISION"],
+    ["Sección:", "SECCION"],
+    ["NÚÑEZ GARCÍA", "NUNEZ GARCIA"],
+    ["Güemes", "GUEMES"],
+    ["  clave   de  elector ", "CLAVE DE ELECTOR"],
+    ["C. INDEPENDENCIA 1456, COL. CENTRO", "C INDEPENDENCIA 1456 COL CENTRO"],
+    ["15/07/1980", "15/07/1980"],
+    ["2023 - 2033", "2023 - 2033"],
+    ["«CURP»", "CURP"],
+    ["", ""],
+  ])("%j → %j", (text, want) => {
+    expect(plain(text)).toBe(want);
+  });
+
+  it("turns any run of white space (tabs, line breaks) into one space", () => {
+    expect(plain("FECHA DE\nNACIMIENTO")).toBe("FECHA DE NACIMIENTO");
+    expect(plain("CLAVE\tDE ELECTOR")).toBe("CLAVE DE ELECTOR");
+    expect(plain("AÑO\u00a0DE REGISTRO")).toBe("ANO DE REGISTRO");
+  });
+});
