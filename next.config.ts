@@ -17,6 +17,10 @@ const signingPagePolicy = [
   "form-action 'self'",
 ].join("; ");
 
+// The verification page: the same, plus the integrator's logo from any https URL, photo previews
+// (blob:), and the camera for this origin only.
+const verificationPagePolicy = signingPagePolicy.replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https:");
+
 const nextConfig: NextConfig = {
   // Native or process-level packages stay outside the bundle: they open sockets,
   // spawn PostgreSQL or load .node binaries, and must be one instance per process.
@@ -31,6 +35,15 @@ const nextConfig: NextConfig = {
           { key: "Content-Security-Policy", value: signingPagePolicy },
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
+        ],
+      },
+      {
+        source: "/identity/verify/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: verificationPagePolicy },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "X-Robots-Tag", value: "noindex, nofollow" },
+          { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
         ],
       },
     ];

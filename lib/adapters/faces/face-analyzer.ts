@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { loadAtRuntime, resolvePackageFile } from "@/lib/adapters/node-packages";
 
 /**
  * Faces in photos: found, described (a 1024-number embedding), and scored for passive liveness
@@ -55,12 +55,11 @@ const store = globalThis as unknown as { [KEY]?: Promise<HumanInstance> };
 
 function human(): Promise<HumanInstance> {
   store[KEY] ??= (async () => {
-    const require = createRequire(import.meta.url);
     // The package's exports map has subpaths without "./", so Node cannot resolve
     // "@vladmandic/human/dist/human.node-wasm": the file is loaded by its path instead.
-    const dist = path.dirname(require.resolve("@vladmandic/human"));
-    const { Human } = require(path.join(dist, "human.node-wasm.js")) as { Human: new (config: object) => HumanInstance };
-    const wasmPath = path.join(path.dirname(require.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist") + path.sep;
+    const dist = path.dirname(resolvePackageFile("@vladmandic/human"));
+    const { Human } = loadAtRuntime<{ Human: new (config: object) => HumanInstance }>(path.join(dist, "human.node-wasm.js"));
+    const wasmPath = path.join(path.dirname(resolvePackageFile("@tensorflow/tfjs-backend-wasm/package.json")), "dist") + path.sep;
     const h = new Human({
       backend: "wasm",
       wasmPath,

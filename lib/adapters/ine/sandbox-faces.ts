@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import { resolvePackageFile } from "@/lib/adapters/node-packages";
 
 /**
  * Faces for the sandbox people: real photographs, because the face models only find real faces.
@@ -29,7 +29,7 @@ export const SANDBOX_FACES: FaceSource[] = [
 ];
 
 function samplePath(sample: number): string {
-  const dir = path.dirname(createRequire(import.meta.url).resolve("@vladmandic/face-api/package.json"));
+  const dir = path.dirname(resolvePackageFile("@vladmandic/face-api/package.json"));
   return path.join(dir, "demo", `sample${sample}.jpg`);
 }
 

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { OcrWord } from "@/lib/mx/ine-front";
 
@@ -21,7 +21,7 @@ const store = globalThis as unknown as { [KEY]?: Promise<Worker> };
 
 function worker(): Promise<Worker> {
   store[KEY] ??= (async () => {
-    const langPath = path.join(path.dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
+    const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
     const w = await createWorker("spa", OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: "none" });
     await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
     return w;

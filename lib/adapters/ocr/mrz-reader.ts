@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
+import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 
 /**
@@ -19,7 +19,7 @@ const store = globalThis as unknown as { [KEY]?: Promise<Worker> };
 
 function worker(): Promise<Worker> {
   store[KEY] ??= (async () => {
-    const langPath = path.join(path.dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0");
+    const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/eng/package.json")), "4.0.0");
     const w = await createWorker("eng", OEM.TESSERACT_ONLY, { langPath, gzip: true, cacheMethod: "none" });
     await w.setParameters({ tessedit_char_whitelist: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<", tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
     return w;

@@ -1,0 +1,50 @@
+// Writes the sandbox person's captures for e2e/identity.spec.ts: the INE front (with their face
+// or another's), the back, and the selfie as a Y4M video, the format Chromium's fake camera plays
+// (--use-file-for-fake-video-capture). Run as `npx tsx e2e/make-identity-media.ts DIR`.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-faces";
+import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
+
+const W = 640;
+const H = 480;
+
+/** One 4:2:0 frame (BT.601, full range as C420jpeg says): Y plane, then U and V at half size. */
+async function y4m(image: Buffer): Promise<Buffer> {
+  const { data } = await sharp(image).resize(W, H, { fit: "cover", position: "top" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const y = Buffer.alloc(W * H);
+  const u = Buffer.alloc((W / 2) * (H / 2));
+  const v = Buffer.alloc((W / 2) * (H / 2));
+  for (let row = 0; row < H; row++) {
+    for (let col = 0; col < W; col++) {
+      const i = (row * W + col) * 3;
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      y[row * W + col] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+      if (row % 2 === 0 && col % 2 === 0) {
+        const j = (row / 2) * (W / 2) + col / 2;
+        u[j] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
+        v[j] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
+      }
+    }
+  }
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F30:1 Ip A1:1 C420jpeg\n`), Buffer.from("FRAME\n"), y, u, v]);
+}
+
+async function main() {
+  const dir = process.argv[2];
+  if (!dir) throw new Error("usage: make-identity-media.ts DIR");
+  await mkdir(dir, { recursive: true });
+  const maria = SANDBOX_VOTERS[0]!;
+  const face = SANDBOX_FACES[0]!;
+  await writeFile(path.join(dir, "ine-front.jpg"), await renderIneFront(maria, { photo: await cardPhoto(face) }));
+  await writeFile(path.join(dir, "ine-front-other-face.jpg"), await renderIneFront(maria, { photo: await cardPhoto(SANDBOX_FACES[4]!) }));
+  await writeFile(path.join(dir, "ine-back.jpg"), await renderIneBack(maria));
+  await writeFile(path.join(dir, "selfie.y4m"), await y4m(await selfie(face)));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
