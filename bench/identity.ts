@@ -156,8 +156,12 @@ async function main() {
     for (const r of misses.slice(0, 3)) console.log(`    ${JSON.stringify(truthOf(r.person)[field])} → ${JSON.stringify(r.front[field])} [${describeDegradation(r.degradation)}]`);
   }
   const wrongCurps = results.filter((r) => !r.frontExact.curp && r.front.curp);
-  const silent = wrongCurps.filter((r) => checkCurp(r.front.curp!).valid).length;
-  console.log(`\nfront CURP read wrong: ${wrongCurps.length}; checkCurp rejects ${wrongCurps.length - silent} of them, passes ${silent}`);
+  const silent = wrongCurps.filter((r) => checkCurp(r.front.curp!).valid);
+  console.log(`\nfront CURP read wrong: ${wrongCurps.length}; checkCurp rejects ${wrongCurps.length - silent.length} of them, passes ${silent.length}${silent.length ? ":" : ""}`);
+  for (const r of silent) {
+    const read = checkCurp(r.front.curp!);
+    console.log(`    ${r.person.curp} → ${r.front.curp}, birth date ${read.valid ? read.birthDate : "?"} [${describeDegradation(r.degradation)}]`);
+  }
   const reasons = new Map<string, number>();
   for (const r of results) if (r.mrzReason) reasons.set(r.mrzReason, (reasons.get(r.mrzReason) ?? 0) + 1);
   console.log(`MRZ failures by reason: ${reasons.size ? [...reasons].map(([reason, n]) => `${n}× ${reason}`).join("; ") : "none"}`);
@@ -165,8 +169,14 @@ async function main() {
   if (notExact) {
     const byField = new Map<string, number>();
     for (const r of results) for (const [k] of r.mrzDiff) byField.set(k, (byField.get(k) ?? 0) + 1);
-    console.log(`MRZ valid but not exact (every check digit passed on a wrong reading): ${notExact} (${[...byField].map(([k, n]) => `${k} ${n}`).join(", ")}); up to 5: field printed → read [degradation]`);
-    for (const r of results.filter((x) => x.mrzDiff.length).slice(0, 5)) console.log(`    ${r.mrzDiff.map(([k, a, b]) => `${k} ${JSON.stringify(a)} → ${JSON.stringify(b)}`).join("; ")} [${describeDegradation(r.degradation)}]`);
+    console.log(`MRZ valid but not exact (every check digit passed on a wrong reading): ${notExact} (${[...byField].map(([k, n]) => `${k} ${n}`).join(", ")}); each different one, up to 8: field printed → read [degradation]`);
+    const seen = new Set<string>();
+    for (const r of results.filter((x) => x.mrzDiff.length)) {
+      const line = r.mrzDiff.map(([k, a, b]) => `${k} ${JSON.stringify(a)} → ${JSON.stringify(b)}`).join("; ");
+      if (seen.has(line) || seen.size >= 8) continue;
+      seen.add(line);
+      console.log(`    ${line} [${describeDegradation(r.degradation)}]`);
+    }
   }
 
   const baseValid = results.filter((r) => r.baseValid).length;
