@@ -1,5 +1,7 @@
 // `npm run cli -- <command>`: works whether or not the app runs. It uses DATABASE_URL, or
 // attaches to the embedded cluster the app is running, or starts that cluster for itself.
+import fs from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -15,6 +17,8 @@ import { createUser } from "@/lib/services/users/create-user";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { AppError } from "@/lib/errors";
 import { createTestCertificate, revokeTestCertificate } from "@/lib/services/signing/test-certificates";
+import { sandboxIdentityFiles } from "@/lib/adapters/ine/sandbox-identity";
+import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 
 const HELP = `Rúbrica CLI
 
@@ -26,7 +30,12 @@ const HELP = `Rúbrica CLI
                                           a sandbox signer certificate: DIR/<RFC>_<TYPE>.cer and .key (as SAT issues them)
   quota:set --email E --transactions N    identity transactions the user has left (sessions, INE validations)
   test-cert:revoke --cer FILE             revokes a sandbox certificate (the sandbox OCSP says "revoked")
+  sandbox:identity --person N --out DIR   images for an identity session with sandbox person N (1-4): INE front and
+                                          back, selfie, and variants that fail one check each (no database needed)
 `;
+
+/** Commands that touch no database: the embedded cluster is not started for them. */
+const OFFLINE = new Set(["sandbox:identity"]);
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -75,6 +84,22 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
     const revoked = revokeTestCertificate(input.cer);
     console.log(`Revoked ${revoked.type} certificate ${revoked.certificateNumber}.`);
   },
+  async "sandbox:identity"(flags) {
+    const person = `a sandbox person, 1 to ${SANDBOX_VOTERS.length}`;
+    const input = z
+      .object({
+        person: z.coerce.number({ error: person }).int(person).min(1, person).max(SANDBOX_VOTERS.length, person),
+        out: z.string({ error: "the folder to write the images to" }).min(1),
+      })
+      .parse(flags);
+    const files = await sandboxIdentityFiles(input.person);
+    await fs.mkdir(input.out, { recursive: true });
+    console.log(`Sandbox person ${input.person}, in ${path.resolve(input.out)}:`);
+    for (const file of files) {
+      await fs.writeFile(path.join(input.out, file.name), file.bytes);
+      console.log(`  ${file.name.padEnd(27)} ${file.outcome}`);
+    }
+  },
   async "db:migrate"() {
     console.log("Migrations applied.");
   },
@@ -109,12 +134,13 @@ async function main(): Promise<number> {
       out: { type: "string" },
       cer: { type: "string" },
       transactions: { type: "string" },
+      person: { type: "string" },
     },
     strict: true,
   });
   let database: OpenedDatabase | undefined;
   try {
-    database = await openDatabase();
+    if (!OFFLINE.has(command!)) database = await openDatabase();
     await run(values);
     return 0;
   } catch (err) {

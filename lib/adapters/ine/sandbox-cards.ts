@@ -27,8 +27,9 @@ export function sandboxMrz(voter: SandboxVoter): [string, string, string] {
   });
 }
 
-export async function renderIneBack(voter: SandboxVoter, options: { rotateDegrees?: number } = {}): Promise<Buffer> {
-  const mrz = sandboxMrz(voter).map(escape);
+/** `mrz` prints other lines than the voter's (a sandbox card with a wrong check digit). */
+export async function renderIneBack(voter: SandboxVoter, options: { rotateDegrees?: number; mrz?: [string, string, string] } = {}): Promise<Buffer> {
+  const mrz = (options.mrz ?? sandboxMrz(voter)).map(escape);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
     <rect width="100%" height="100%" rx="28" fill="#f4f1ea"/>
     <rect x="40" y="40" width="180" height="140" rx="8" fill="#d9d2c3"/>
