@@ -197,6 +197,24 @@ describe("parseIneFront on hand-made words", () => {
     expect(parseIneFront(card(voter))).toEqual(expected(voter));
   });
 
+  it("takes the run that is a valid CURP, and the clave whose date is the birth date, past OCR noise glued before them", () => {
+    // A stray letter before the value makes the first run of the right shape wrong.
+    const read = parseIneFront(card(jose, { curp: `A${jose.curp}`, clave_elector: `O${jose.clave_elector}` }));
+    expect(read.curp).toBe(jose.curp);
+    expect(read.clave_elector).toBe(jose.clave_elector);
+  });
+
+  it("repairs a CURP whose check digit fails only when exactly one look-alike change makes it valid", () => {
+    // María's CURP (PELG850312…) with the 0 of the month read as 8: month 83 is no date, and of the
+    // look-alikes of that 8 only 0 gives a valid CURP.
+    const misread = `${maria.curp.slice(0, 6)}8${maria.curp.slice(7)}`;
+    expect(maria.curp[6]).toBe("0");
+    expect(checkCurp(misread).valid).toBe(false);
+    expect(parseIneFront(card(maria, { curp: misread })).curp).toBe(maria.curp);
+    // Luis's check digit read as 5: several single changes give a valid CURP, so it stays as read.
+    expect(parseIneFront(card(luis, { curp: `${luis.curp.slice(0, 17)}5` })).curp).toBe(`${luis.curp.slice(0, 17)}5`);
+  });
+
   it("gives every field null for no words, blank words or words that are not a card", () => {
     expect(parseIneFront([])).toEqual(NOTHING);
     expect(parseIneFront([{ text: "  ", x0: 0, y0: 0, x1: 10, y1: 10 }, { text: "", x0: 20, y0: 0, x1: 30, y1: 10 }])).toEqual(NOTHING);

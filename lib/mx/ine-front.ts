@@ -144,16 +144,21 @@ const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
 const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
 
 /** The longest run of a line that fits the pattern's length, repaired (OCR may add noise around). */
-function findShaped(values: string[], pattern: string): string | null {
+function findShaped(values: string[], pattern: string, plausible: (value: string) => boolean = () => true): string | null {
+  // Every run of the right shape, in reading order; OCR noise (a stray letter before the value)
+  // makes the first one wrong, so the first that is plausible wins (bench/identity.ts).
+  const runs: string[] = [];
   for (const value of values) {
     const compact = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
     for (let start = 0; start + pattern.length <= compact.length; start++) {
       const fixed = repair(compact.slice(start, start + pattern.length), pattern);
-      if (fixed) return fixed;
+      if (fixed) runs.push(fixed);
     }
   }
-  return null;
+  return runs.find(plausible) ?? runs[0] ?? null;
 }
+
+const validCurp = (c: string) => checkCurp(c).valid;
 
 // Characters OCR mistakes for one another in the card's sans-serif type.
 const LOOK_ALIKE: Record<string, string> = {
@@ -254,8 +259,9 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     primer_apellido: primer ?? null,
     segundo_apellido: segundo ?? null,
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
-    curp: checkDigitRepaired(findShaped(take("curp"), curpPattern) ?? findShaped(take("curp"), CURP_PATTERN)),
-    clave_elector: findShaped(take("clave"), CLAVE_PATTERN),
+    curp: checkDigitRepaired(findShaped(take("curp"), curpPattern, validCurp) ?? findShaped(take("curp"), CURP_PATTERN, validCurp)),
+    // The clave carries the birth date (YYMMDD) at positions 7–12.
+    clave_elector: findShaped(take("clave"), CLAVE_PATTERN, (c) => !fechaNacimiento || c.slice(6, 12) === fechaNacimiento.slice(2).replace(/-/g, "")),
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
     seccion: seccion ? seccion[0].padStart(4, "0") : null,

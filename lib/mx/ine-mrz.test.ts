@@ -59,12 +59,18 @@ describe("INE MRZ (TD1)", () => {
     expect(parseIneMrz(text, now)).toMatchObject({ ok: true, mrz: { cic: "200000001", identificadorCiudadano: "100000001" } });
   });
 
-  it("takes back digits OCR read as look-alike letters where only digits may stand, and nowhere else", () => {
+  it("takes back digits OCR read as look-alike letters where only digits may stand", () => {
     const [a, b, c] = composeIneMrz(maria);
     const misread = [a.replace("<<0123", "<<O123").replace("IDMEX2", "IDMEXZ"), b.replace(/^85/, "B5"), c].join("\n");
     expect(parseIneMrz(misread, now)).toEqual({ ok: true, lines: composeIneMrz(maria), mrz: maria });
-    const nameWithDigit = [a, b, c.replace("LOPEZ", "L0PEZ")].join("\n");
-    expect(parseIneMrz(nameWithDigit, now).ok && (parseIneMrz(nameWithDigit, now) as { mrz: IneMrz }).mrz.segundoApellido).toBe("L0PEZ");
+  });
+
+  it("takes back letters OCR read as look-alike digits in the name line, which holds letters only", () => {
+    const [a, b, c] = composeIneMrz({ ...maria, primerApellido: "OCHOA", segundoApellido: "SOTO", nombres: "BEGONA ZOE GISELA" });
+    const misread = [a, b, c.replace("OCHOA", "0CHOA").replace("SOTO", "5OT0").replace("BEGONA", "8EGONA").replace("ZOE", "2OE").replace("GISELA", "6I5ELA")].join("\n");
+    const read = parseIneMrz(misread, now);
+    expect(read).toMatchObject({ ok: true, mrz: { primerApellido: "OCHOA", segundoApellido: "SOTO", nombres: "BEGONA ZOE GISELA" } });
+    expect(read.lines[2]).toBe(c);
   });
 
   it.each([

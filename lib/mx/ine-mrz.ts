@@ -86,6 +86,8 @@ function digitsAt(line: string, ranges: [number, number][]): string {
   return chars.join("");
 }
 
+const NAME_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B" };
+
 /** Reads the three lines (OCR output may carry spaces or extra lines around them) and checks every digit. */
 export function parseIneMrz(text: string, now = new Date()): MrzRead {
   const candidates = text
@@ -95,7 +97,10 @@ export function parseIneMrz(text: string, now = new Date()): MrzRead {
     .filter((l) => l.length >= 25);
   const start = candidates.findIndex((l) => l.startsWith("IDMEX"));
   if (start < 0 || candidates.length < start + 3) return { ok: false, reason: "No MRZ starting with IDMEX was found.", lines: candidates };
-  const [raw1, raw2, l3] = candidates.slice(start, start + 3).map((l) => l.slice(0, 30).padEnd(30, "<")) as [string, string, string];
+  const [raw1, raw2, raw3] = candidates.slice(start, start + 3).map((l) => l.slice(0, 30).padEnd(30, "<")) as [string, string, string];
+  // The name line holds letters only and has no check digit: a digit there is OCR's misreading
+  // of the letter it looks like (OCHOA read as 0CHOA, SOTO as SOT0; bench/identity.ts).
+  const l3 = raw3.replace(/[0-9]/g, (d) => NAME_LETTER[d] ?? d);
   // The check digits, not this guess, decide: a wrong correction fails them.
   const l1 = digitsAt(raw1, [[5, 15], [17, 30]]);
   const l2 = digitsAt(raw2, [[0, 7], [8, 15], [29, 30]]);

@@ -46,6 +46,24 @@ export async function cardRegion(image: Uint8Array, width = CARD_WIDTH): Promise
 
 const CARD_WIDTH = 1012;
 
+/**
+ * Where the holder's photo is on an INE front (models E–H: the left third, below the header),
+ * in colour, for the face models: on the whole card the face is small and one in ten was not
+ * found (bench/identity.ts).
+ */
+export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
+  const card = await sharp(image)
+    .rotate()
+    .trim({ threshold: 30 })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => sharp(image).rotate().toBuffer({ resolveWithObject: true }));
+  const { width, height } = card.info;
+  return sharp(card.data)
+    .extract({ left: 0, top: Math.round(height * 0.15), width: Math.round(width * 0.34), height: Math.round(height * 0.75) })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
 export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
     const w = await worker();

@@ -4,7 +4,7 @@ import { identitySessions, type IdentitySession, type SessionChecks } from "@/li
 import { humanFaceAnalyzer, FACE_MATCH_THRESHOLD, LIVE_THRESHOLD, type FaceAnalyzer, type FaceReading } from "@/lib/adapters/faces/face-analyzer";
 import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
-import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { cardPhotoRegion, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
@@ -62,7 +62,8 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
   const now = deps.now();
   const { words, front } = await readFront(deps.frontReader, frontImage);
   const mrz = parseIneMrz(await deps.mrzReader.read(backImage), now);
-  const cardFace = await deps.faces.read(frontImage);
+  const cropped = await deps.faces.read(await cardPhotoRegion(frontImage));
+  const cardFace = cropped.face ? cropped : await deps.faces.read(frontImage);
   const selfieFace = await deps.faces.read(selfieImage);
   const turnedFace = turnedImage ? await deps.faces.read(turnedImage) : null;
 
