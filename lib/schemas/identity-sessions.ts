@@ -170,6 +170,9 @@ export const sessionListQuery = z.object({
   status: z.enum(SESSION_STATUSES, { error: "The status field must be OPEN, VERIFYING, FINISHED or FAILED." }).optional(),
 });
 
+const OCR_FRONT_FIELDS = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision", "num_emisiones"] as const;
+const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match"] as const;
+
 export const identitySessionV2 = z
   .object({
     object: z.literal("identity_session"),
@@ -184,12 +187,29 @@ export const identitySessionV2 = z
     form_url: z.string().meta({ description: "The verification page (version 3 calls it verification_url)." }),
     created_at: isoWithOffset,
     updated_at: isoWithOffset,
-    document_data: z.object({ cic: z.string().nullable(), curp: z.string().nullable(), id_ciudadano: z.string().nullable() }).nullable().meta({ description: "null until the card was read." }),
-    ocr: z.object({ ocr_frontal: z.record(z.string(), z.unknown()), ocr_reverso: z.object({ mrz: z.string().nullable() }) }).nullable().meta({ description: "null until the card was read." }),
-    verifications: z.record(z.string(), z.boolean().nullable()).nullable().meta({ description: "Cross-checks (fecha_nacimiento_match, sexo_match, seccion_match, …); null until the checks ran." }),
-    ine: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=ine: the voter-roll answer, null until asked." }),
-    renapo: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=renapo: RENAPO's answer, null until asked." }),
-    files: z.array(z.object({ name: z.string(), url: z.string() })).optional().meta({ description: "With include=files: the captured images as signed URLs valid 1 hour." }),
+    document_data: z
+      .object({ cic: z.string().nullable(), curp: z.string().nullable(), id_ciudadano: z.string().nullable() })
+      .nullable()
+      .meta({ description: "From the card (CIC and citizen id from the back's MRZ, CURP from the front); null until the checks ran." }),
+    ocr: z
+      .object({
+        ocr_frontal: z
+          .object(Object.fromEntries(OCR_FRONT_FIELDS.map((f) => [f, z.string().nullable()])) as Record<(typeof OCR_FRONT_FIELDS)[number], z.ZodNullable<z.ZodString>>)
+          .meta({ description: "The front as read: each field null when it could not be read. fecha_nacimiento is YYYY-MM-DD; vigencia is the year the card expires; seccion has 4 digits." }),
+        ocr_reverso: z.object({ mrz: z.array(z.string()).nullable().meta({ description: "The three MRZ lines as read (after the look-alike repairs the check digits allow)." }) }),
+      })
+      .nullable()
+      .meta({ description: "null until the checks ran." }),
+    verifications: z
+      .object(Object.fromEntries(VERIFICATION_FIELDS.map((f) => [f, z.boolean().nullable()])) as Record<(typeof VERIFICATION_FIELDS)[number], z.ZodNullable<z.ZodBoolean>>)
+      .nullable()
+      .meta({ description: "Cross-checks between the front, the MRZ, the CURP and RENAPO: each null when fewer than two sources had the field; the object null until the checks ran." }),
+    ine: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=ine: the voter roll's answer (estado VIGENTE, NO_VIGENTE, REPORTADA or NO_ENCONTRADA; registro; consultado_en), null until asked." }),
+    renapo: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=renapo: RENAPO's answer (estatus, persona with estatus_curp, consultado_en), null until asked." }),
+    files: z
+      .array(z.object({ type: z.enum(["ine_front", "ine_back", "selfie", "liveness"]), url: z.string(), expires_at: isoWithOffset }))
+      .optional()
+      .meta({ description: "With include=files (and in webhooks unless with_webhook_binaries is false): the captured images as signed URLs valid 1 hour, no API key needed." }),
   })
   .meta({ id: "IdentitySessionV2" });
 

@@ -98,6 +98,30 @@ describe("the verification page's API and the checks job", () => {
     expect(reported!.result).toBeLessThanOrEqual(50);
   }, 120_000);
 
+  it("judges the liveness turn on the server: the same still twice fails, a turned capture of the same face passes", async () => {
+    const { key } = await seedUserWithKey();
+    const jose = SANDBOX_VOTERS[1]!;
+    const captures = await capturesOf(jose, 1);
+    // Face 1's selfie looks almost ahead (yaw ~0.19 rad); mirrored, the head points the other way
+    // (~-0.19): a turn of ~0.37 rad, over MIN_TURN, as a person turning their head would give.
+    const turned = await sharp(captures.selfie).flop().jpeg({ quality: 90 }).toBuffer();
+    const results: Record<string, { result: number | null; liveness: unknown }> = {};
+    for (const [name, second] of [["still", captures.selfie], ["turned", turned]] as const) {
+      const { id, token } = await open(key, { validations: ["INE", "CURP", "LIVENESS_DETECTION"] });
+      await captureAll(token, captures);
+      const submitEarly = await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+      expect(submitEarly.status).toBe(422);
+      expect(((await submitEarly.json()) as Json).errors).toEqual({ liveness: ["required"] });
+      expect((await send(token, "liveness", second)).status).toBe(200);
+      await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
+      await checkSession(getDb(), id);
+      const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
+      results[name] = { result: row!.result, liveness: row!.checks!.liveness };
+    }
+    expect(results.still).toMatchObject({ result: 67, liveness: { challenge: "turn_head", passed: false, reasons: ["reto_no_cumplido"] } });
+    expect(results.turned).toMatchObject({ result: 100, liveness: { challenge: "turn_head", passed: true, reasons: [] } });
+  }, 120_000);
+
   it("refuses captures it cannot use, with a message a person can act on, and keeps nothing", async () => {
     const { key } = await seedUserWithKey();
     const { id, token } = await open(key);
