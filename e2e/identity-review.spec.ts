@@ -3,7 +3,11 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, shot } from "./support";
 
-type Seeded = { admin: { email: string; password: string }; owner: { email: string; id: string }; sessions: { open: string; passed: string; failed: string } };
+type Seeded = {
+  admin: { email: string; password: string };
+  owner: { email: string; id: string; password: string };
+  sessions: { open: string; passed: string; failed: string; foreign: string };
+};
 
 /** Sessions with evidence, written into the Playwright server's database (see seed-identity-review.ts). */
 function seed(tag: string): Seeded {
@@ -32,7 +36,7 @@ async function imagesLoaded(page: Page, expected: number) {
   await expect.poll(() => images.evaluateAll((all) => all.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 100).length)).toBe(expected);
 }
 
-test("an admin reviews identity sessions: filters the list, reads a session's evidence, redelivers its webhook, comments, and sets a user's quota", async ({ page, request }, info) => {
+test("an admin reviews identity sessions: filters the list, reads a session's evidence, redelivers its webhook, comments, and sets a user's quota; the owner sees only their own", async ({ page, request }, info) => {
   const project = info.project.name;
   const seeded = seed(`${project}.${Date.now()}`);
   const nav = page.getByRole("navigation", { name: "Navegación del panel" });
@@ -150,4 +154,20 @@ test("an admin reviews identity sessions: filters the list, reads a session's ev
   await expect(page.getByTestId("validation-outcome").filter({ hasText: "INE" })).toContainText("The credential is reported (stolen or lost) in the voter roll.");
   await expect(page.getByTestId("session-status")).toHaveText("Finished");
   await shot(page, "identity-review-05-english", project);
+  await page.getByRole("button", { name: "Español" }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+  // The owner, not an admin: only their own sessions, and no quotas page.
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, seeded.owner.email, seeded.owner.password);
+  await expect(nav.getByRole("link", { name: "Cuotas" })).toHaveCount(0);
+  await page.goto("/dashboard/identity");
+  await expect(page.getByTestId("session-row")).toHaveCount(3);
+  await expect(row(seeded.sessions.failed)).not.toContainText("Usuario:");
+  await expect(row(seeded.sessions.foreign)).toHaveCount(0);
+  expect((await page.goto(`/dashboard/identity/${seeded.sessions.foreign}`))!.status()).toBe(404);
+  expect((await page.request.get(`/dashboard/identity/${seeded.sessions.foreign}/files/selfie`)).status()).toBe(404);
+  expect((await page.request.get(`/dashboard/identity/${seeded.sessions.failed}/files/selfie`)).headers()["content-type"]).toBe("image/jpeg");
+  expect((await page.goto("/dashboard/admin/quotas"))!.status()).toBe(404);
 });

@@ -1,6 +1,6 @@
 // e2e fixture, run with tsx against the Playwright server's data folder (DATA_DIR=.data-e2e):
 // an admin, a user with two identity sessions carrying every piece of evidence the checks job
-// records, and one still OPEN with none. The evidence is made here from the sandbox people (their
+// records and one still OPEN with none, and another user's session. The evidence is made here from the sandbox people (their
 // cards, faces and registry answers) and the same pure rules the checks job uses, so the review
 // page is tried on realistic data without waiting for that job. Prints the logins and ids as JSON.
 import { eq } from "drizzle-orm";
@@ -113,7 +113,12 @@ async function main() {
     // José Ángel Núñez: current in the voter roll, his own face; Luis Alberto Ramírez: reported card, another face.
     const passed = await finishedSession(actor, SANDBOX_VOTERS[1]!, SANDBOX_FACES[1]!, 0.82);
     const failed = await finishedSession(actor, SANDBOX_VOTERS[3]!, SANDBOX_FACES[3]!, 0.31);
-    console.log(JSON.stringify({ admin: { email: admin.email, password: PASSWORD }, owner: { email: owner.email, id: owner.id }, sessions: { open: open.id, passed, failed } }));
+    // Another company's session: the owner above must not see it.
+    const stranger = await createUser(getDb(), { name: "Otra Empresa", email: `otra.${tag}@example.com`, password: PASSWORD, role: "user" });
+    const foreign = await finishedSession({ userId: stranger.id, role: "user", locale: "es", via: "apiKey" }, SANDBOX_VOTERS[0]!, SANDBOX_FACES[0]!, 0.77);
+    console.log(
+      JSON.stringify({ admin: { email: admin.email, password: PASSWORD }, owner: { email: owner.email, id: owner.id, password: PASSWORD }, sessions: { open: open.id, passed, failed, foreign } }),
+    );
   } finally {
     await closeQueue();
     await closeDb();
