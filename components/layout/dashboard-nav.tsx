@@ -16,13 +16,16 @@ const items: Array<[string, MessageKey]> = [
   ["/dashboard/settings", "nav.settings"],
 ];
 
-export function DashboardNav() {
+/** Admin-only pages: shown to admins; the pages themselves refuse everyone else. */
+const adminItems: Array<[string, MessageKey]> = [["/dashboard/admin/quotas", "nav.quotas"]];
+
+export function DashboardNav({ admin = false }: { admin?: boolean }) {
   const { t } = useI18n();
   const path = usePathname();
   return (
     <nav aria-label={t("nav.menu")} className="overflow-x-auto">
       <ul className="flex gap-1 md:flex-col">
-        {items.map(([href, key]) => {
+        {(admin ? [...items, ...adminItems] : items).map(([href, key]) => {
           const current = href === "/dashboard" ? path === href : path.startsWith(href);
           return (
             <li key={href}>

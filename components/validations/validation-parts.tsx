@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { RedeliverState } from "@/app/actions/identity-review";
+import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import type { Translate } from "@/lib/i18n/translate";
 import type { DeliveryWithAttempts } from "@/lib/services/webhooks/list-webhook-deliveries";
 
@@ -44,17 +46,39 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-export function ValidationDeliveries({ deliveries, t, format }: { deliveries: DeliveryWithAttempts[]; t: Translate; format: (d: Date) => string }) {
+/**
+ * A resource's webhook deliveries with their attempts; with `redeliver` (a server action) each can
+ * be sent again, and `describe` says in words what a delivery told (e.g. which status change).
+ */
+export function ValidationDeliveries({
+  deliveries,
+  t,
+  format,
+  redeliver,
+  describe,
+}: {
+  deliveries: DeliveryWithAttempts[];
+  t: Translate;
+  format: (d: Date) => string;
+  redeliver?: (prev: RedeliverState, form: FormData) => Promise<RedeliverState>;
+  describe?: (d: DeliveryWithAttempts) => string | null;
+}) {
   if (!deliveries.length) return <p className="text-sm text-zinc-500">{t("validations.noDeliveries")}</p>;
   return (
     <ul className="flex flex-col gap-2">
       {deliveries.map((d) => (
         <li key={d.id} className="rounded-md border border-zinc-200 p-3 text-sm" data-testid="validation-delivery">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="font-mono font-semibold">{d.eventType}</span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 break-all font-mono font-semibold">{d.eventType}</span>
+            {describe?.(d) && <span data-testid="delivery-summary">{describe(d)}</span>}
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs">{t(`webhooks.${d.status}`)}</span>
             <span className="text-zinc-600">{t("validations.attempts", { n: d.attempts })}</span>
-          </p>
+            {redeliver && (
+              <div className="ml-auto">
+                <RedeliverButton deliveryId={d.id} action={redeliver} />
+              </div>
+            )}
+          </div>
           <p className="truncate text-zinc-600">{d.url}</p>
           <ul className="mt-1 text-xs text-zinc-600">
             {d.attemptLog.map((a) => (

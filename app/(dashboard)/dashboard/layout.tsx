@@ -22,7 +22,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 p-4 md:flex-row md:gap-8 md:p-6">
-        <aside className="md:w-52 md:shrink-0"><DashboardNav /></aside>
+        <aside className="md:w-52 md:shrink-0"><DashboardNav admin={user.role === "admin"} /></aside>
         <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>
