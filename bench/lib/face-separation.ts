@@ -2,6 +2,7 @@
 // on a whole sandbox front) against its own selfie and every other selfie, at the threshold the
 // identity checks use.
 import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { cardPhotoRegion } from "@/lib/adapters/ocr/ine-front-reader";
 import { SANDBOX_FACES, selfie } from "@/lib/adapters/ine/sandbox-faces";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { FACE_MATCH_THRESHOLD, humanFaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
@@ -39,18 +40,22 @@ export async function measureFaces(photos: Buffer[]) {
   const selfies = await Promise.all(SANDBOX_FACES.map((face) => selfie(face)));
   const fronts = await Promise.all(photos.map((photo) => renderIneFront(SANDBOX_VOTERS[0]!, { photo })));
   await humanFaceAnalyzer.read(selfies[0]!); // warm-up: models load, not timed
-  const times = { card: [] as number[], selfie: [] as number[], front: [] as number[] };
+  const areas = await Promise.all(fronts.map((front) => cardPhotoRegion(front)));
+  const times = { card: [] as number[], selfie: [] as number[], front: [] as number[], area: [] as number[] };
   const selfieEmbeddings: (number[] | null)[] = [];
   const cardEmbeddings: (number[] | null)[] = [];
   const frontEmbeddings: (number[] | null)[] = [];
+  const areaEmbeddings: (number[] | null)[] = [];
   for (let i = 0; i < SANDBOX_FACES.length; i++) {
     selfieEmbeddings.push(await embed(selfies[i]!, times.selfie));
     cardEmbeddings.push(await embed(photos[i]!, times.card));
     frontEmbeddings.push(await embed(fronts[i]!, times.front));
+    areaEmbeddings.push(await embed(areas[i]!, times.area));
   }
   console.log(`\nfaces: ${SANDBOX_FACES.length} SANDBOX_FACES, card photo vs selfie (same photograph behind both: an upper bound)`);
   await separation("card photo (240×300, grey) vs selfie", cardEmbeddings, selfieEmbeddings);
+  await separation("photo area cut from the INE front (what the checks job reads) vs selfie", areaEmbeddings, selfieEmbeddings);
   await separation("whole INE front (1012×638) vs selfie", frontEmbeddings, selfieEmbeddings);
   const row = (label: string, xs: number[]) => `${label} mean ${mean(xs).toFixed(0)} ms, p95 ${p95(xs).toFixed(0)} ms`;
-  console.log(`  ms per face read: ${row("card photo", times.card)}; ${row("selfie", times.selfie)}; ${row("whole front", times.front)}`);
+  console.log(`  ms per face read: ${row("card photo", times.card)}; ${row("selfie", times.selfie)}; ${row("photo area", times.area)}; ${row("whole front", times.front)}`);
 }

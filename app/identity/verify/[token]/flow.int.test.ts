@@ -150,6 +150,15 @@ describe("the verification page's API and the checks job", () => {
     }
   }, 60_000);
 
+  it("limits captures per link: 20 a minute, then 429 with nothing read", async () => {
+    const { key } = await seedUserWithKey();
+    const { token } = await open(key);
+    const codes = [];
+    for (let i = 0; i < 21; i++) codes.push((await send(token, "ine_front", Buffer.from("not an image"))).status);
+    expect(codes.slice(0, 20).every((c) => c === 415)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
   it("retries a registry that does not answer and, after the last attempt, FAILS the session with result 0", async () => {
     const { key } = await seedUserWithKey();
     const { id, token } = await open(key);

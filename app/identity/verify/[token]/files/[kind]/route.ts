@@ -3,10 +3,16 @@ import { getDb } from "@/lib/db/client";
 import { SESSION_FILE_KINDS } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
+import { clientIp, rateLimit } from "@/lib/http/rate-limit";
 import { captureSessionFile, MAX_CAPTURE_BYTES } from "@/lib/services/identity-sessions/capture-session-file";
 
 // The verification page's captures: the body is the image itself; the page's token is the permission.
+// Each capture costs a second or so of OCR or face models: a budget per link and per address
+// (a person retaking photos stays far below it).
 export const POST = apiRoute({ auth: "none", params: z.object({ token: z.string(), kind: z.enum(SESSION_FILE_KINDS) }) }, async ({ params, req }) => {
+  const ip = clientIp(req);
+  if (ip) rateLimit(`capture-ip:${ip}`, 40, 60_000);
+  rateLimit(`capture:${params.token}`, 20, 60_000);
   if (Number(req.headers.get("content-length") ?? 0) > MAX_CAPTURE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución.");
   const bytes = new Uint8Array(await req.arrayBuffer());
   return Response.json(await captureSessionFile(getDb(), params.token, params.kind, bytes));
