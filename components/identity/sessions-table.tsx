@@ -1,18 +1,9 @@
 import Link from "next/link";
-import type { SessionStatus, SessionValidation } from "@/lib/db/schema";
+import type { SessionReviewRow } from "@/lib/services/identity-sessions/list-sessions-for-review";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { SessionStatusBadge } from "./session-status-badge";
 
-export type SessionRowView = {
-  id: string;
-  status: SessionStatus;
-  result: number | null;
-  validations: SessionValidation[];
-  createdAt: Date;
-  ownerEmail: string;
-  name: string | null;
-  curp: string | null;
-};
+export type SessionRowView = SessionReviewRow;
 
 /** Sessions with status, result and who they are about; on a phone the columns fold under the person. */
 export function SessionsTable({ rows, t, locale, timeZone, showOwner }: { rows: SessionRowView[]; t: Translate; locale: string; timeZone: string; showOwner: boolean }) {
