@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { SESSION_STATUSES } from "./identity-sessions";
 
 // The dashboard's review of identity sessions and the admin's quota form. Browser-safe.
 
-const SESSION_STATUSES = ["OPEN", "VERIFYING", "FINISHED", "FAILED"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An empty field, a null or a repeated parameter's extra values count as not given (a repeated one, as its first). */

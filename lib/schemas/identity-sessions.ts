@@ -4,8 +4,10 @@ import { webhookUrl } from "./validations";
 // Identity verification sessions (operation 9, version 3). Field messages follow the identity
 // API's 422 body: {"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}.
 
-const SESSION_VALIDATIONS = ["INE", "CURP", "LIVENESS_DETECTION"] as const;
-const SESSION_STATUSES = ["OPEN", "VERIFYING", "FINISHED", "FAILED"] as const;
+// The same lists as lib/db/schema, which this layer may not import.
+export const SESSION_VALIDATIONS = ["INE", "CURP", "LIVENESS_DETECTION"] as const;
+export const SESSION_STATUSES = ["OPEN", "VERIFYING", "FINISHED", "FAILED"] as const;
+export const SESSION_FILE_KINDS = ["ine_front", "ine_back", "selfie", "liveness"] as const;
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A logo as an image data URI: 1.5 MB of Base64 is about 1 MB of image. */
@@ -207,7 +209,7 @@ export const identitySessionV2 = z
     ine: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=ine: the voter roll's answer (estado VIGENTE, NO_VIGENTE, REPORTADA or NO_ENCONTRADA; registro; consultado_en), null until asked." }),
     renapo: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=renapo: RENAPO's answer (estatus, persona with estatus_curp, consultado_en), null until asked." }),
     files: z
-      .array(z.object({ type: z.enum(["ine_front", "ine_back", "selfie", "liveness"]), url: z.string(), expires_at: isoWithOffset }))
+      .array(z.object({ type: z.enum(SESSION_FILE_KINDS), url: z.string(), expires_at: isoWithOffset }))
       .optional()
       .meta({ description: "With include=files (and in webhooks unless with_webhook_binaries is false): the captured images as signed URLs valid 1 hour, no API key needed." }),
   })

@@ -1,5 +1,7 @@
 import { errorBody, validationErrorBody } from "@/lib/schemas/common";
-import { createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
+import { SESSION_FILE_KINDS, SESSION_STATUSES, SESSION_VALIDATIONS, createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
+import { z } from "zod";
+import { receiptPdfQuery } from "@/lib/schemas/validations";
 import type { Operation } from "../registry";
 
 const creationErrors = {
@@ -14,7 +16,7 @@ export const identitySessionOperations: Operation[] = [
     operationId: "createIdentitySessionV3",
     summary: "Create a verification session (version 3)",
     description:
-      'Operation 9 of the reference. Every field is optional and an empty body is accepted. Answers **201** with the flat session (status OPEN, result null) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}` when none are left). `verification_url` carries its own unguessable token, not the uuid: send the person there (with `phone_number`, Rúbrica also sends it by WhatsApp to +52 and the 10 digits). A session not finished `SESSION_TTL_HOURS` (72) after creation will be FAILED. Work in progress (issue 5): the verification page, the checks, status changes with their webhooks and the version 2 lookup and listing are being built; until the page exists the link answers 404.',
+      'Operation 9 of the reference. Every field is optional and an empty body is accepted. Answers **201** with the flat session (status OPEN, result null) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}` when none are left). `verification_url` carries its own unguessable token, not the uuid: send the person there (with `phone_number`, Rúbrica also sends it by WhatsApp to +52 and the 10 digits). A session not finished `SESSION_TTL_HOURS` (72) after creation will be FAILED. The page takes the person through consent, both sides of the INE, a selfie and (with LIVENESS_DETECTION) a head turn; then the checks run (OPEN → VERIFYING → FINISHED with `result`, or FAILED), each change sent to `webhook`.',
     tags: ["Identity: sessions"],
     security: "apiKey",
     body: createSessionV3Body,
@@ -61,5 +63,59 @@ export const identitySessionOperations: Operation[] = [
     params: sessionV2Params,
     query: sessionV2Query,
     responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody } },
+  },
+  {
+    method: "get",
+    path: "/identity/v2/identity/sessions/{id}/files/{kind}",
+    operationId: "downloadIdentitySessionFile",
+    summary: "Download a captured image (signed URL)",
+    description: "The `files[].url` of a session (version 2 with `include=files`, and webhooks unless `with_webhook_binaries` is false): no API key, the `expires` and `signature` of the URL are the permission, for one hour. After that: 403 with a message; read the session again for new URLs.",
+    tags: ["Identity: sessions"],
+    security: "none",
+    params: z.object({ id: z.string(), kind: z.enum(SESSION_FILE_KINDS) }),
+    query: receiptPdfQuery,
+    responses: { 200: { description: "The image as captured (JPEG, PNG or WebP).", contentType: "image/jpeg" }, 403: { description: "Expired or altered link.", schema: errorBody }, 404: { description: "No such image.", schema: errorBody } },
+  },
+  {
+    method: "post",
+    path: "/identity/verify/{token}/files/{kind}",
+    operationId: "captureVerificationImage",
+    summary: "Verification page: send a capture",
+    description:
+      "Used by the verification page (the token of `verification_url` is the permission); documented for custom front ends. The body is the image itself (`Content-Type: image/jpeg`, `image/png` or `image/webp`, up to 10 MB; at least 800 px on the long side for the card, 480 for faces). Checked on arrival: the back's MRZ must read with every check digit, a selfie or liveness capture must hold exactly one face; a refusal is 422 with a message in Spanish for the person. A retake replaces the earlier capture. 409 once the session is no longer OPEN; 429 past 20 captures a minute per link.",
+    tags: ["Identity: verification page"],
+    security: "none",
+    params: z.object({ token: z.string(), kind: z.enum(SESSION_FILE_KINDS) }),
+    responses: {
+      200: { description: "Stored.", schema: z.object({ kind: z.enum(SESSION_FILE_KINDS), stored: z.literal(true) }) },
+      404: { description: "Unknown link.", schema: errorBody },
+      409: { description: "The session no longer takes captures.", schema: errorBody },
+      413: { description: "Over 10 MB.", schema: errorBody },
+      415: { description: "Not a JPEG, PNG or WebP image.", schema: errorBody },
+      422: { description: "Unreadable: too small, no MRZ, no face or several faces.", schema: validationErrorBody },
+      429: { description: "Too many captures.", schema: errorBody },
+    },
+  },
+  {
+    method: "post",
+    path: "/identity/verify/{token}/submit",
+    operationId: "submitVerification",
+    summary: "Verification page: start the checks",
+    description: "With every capture the session needs (INE front and back, selfie, and the liveness turn when asked): OPEN → VERIFYING (its webhook) and the checks job queued in one transaction. Sending again answers the current status and changes nothing. 422 lists what is missing.",
+    tags: ["Identity: verification page"],
+    security: "none",
+    params: z.object({ token: z.string() }),
+    responses: { 200: { description: "The status now.", schema: z.object({ status: z.enum(SESSION_STATUSES) }) }, 404: { description: "Unknown link.", schema: errorBody }, 409: { description: "The link expired.", schema: errorBody }, 422: { description: "Captures missing.", schema: validationErrorBody } },
+  },
+  {
+    method: "get",
+    path: "/identity/verify/{token}/status",
+    operationId: "verificationStatus",
+    summary: "Verification page: status",
+    description: "What the page needs to show: status, whether the link expired, the validations asked, branding, redirect_url and which captures are in. No evidence and no ids.",
+    tags: ["Identity: verification page"],
+    security: "none",
+    params: z.object({ token: z.string() }),
+    responses: { 200: { description: "The page's view of the session.", schema: z.object({ status: z.enum(SESSION_STATUSES), expired: z.boolean(), validations: z.array(z.enum(SESSION_VALIDATIONS)), liveness: z.boolean(), only_mobile_devices: z.boolean(), branding: z.record(z.string(), z.string()), redirect_url: z.string().nullable(), captured: z.record(z.string(), z.boolean()) }) }, 404: { description: "Unknown link.", schema: errorBody } },
   },
 ];
