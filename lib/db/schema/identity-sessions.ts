@@ -80,6 +80,8 @@ export const identitySessions = pgTable(
     ine: jsonb("ine").$type<Record<string, unknown>>(),
     renapo: jsonb("renapo").$type<Record<string, unknown>>(),
     checks: jsonb("checks").$type<SessionChecks>(),
+    /** Captures the page refused as unreadable (no MRZ, no face…); too many and the session FAILS. */
+    refusedCaptures: integer("refused_captures").notNull().default(0),
     /** Attempts of the checks job (a registry that does not answer is retried, then FAILED). */
     attempts: integer("attempts").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),

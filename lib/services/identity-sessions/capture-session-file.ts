@@ -1,16 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { DbOrTx } from "@/lib/db/client";
-import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
+import { identitySessions, storedFiles, type SessionChecks, type SessionFileKind } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { AppError } from "@/lib/errors";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
+import { moveSession } from "./move-session";
 import { sessionByFormToken } from "./verification-form";
 
 export const MAX_CAPTURE_BYTES = 10 * 1024 * 1024;
+/** Unreadable captures a session takes (all steps together) before it FAILS. */
+export const MAX_REFUSED_CAPTURES = 10;
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 /** Long side, in pixels, below which the text or the face cannot be read reliably. */
 const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: 800, ine_back: 800, selfie: 480, liveness: 480 };
@@ -21,7 +24,8 @@ export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader
  * One capture from the verification page (INE front, back, selfie, or the liveness turn),
  * checked before it is kept so the person can retake it at once, with a message that says what
  * to do: the back's MRZ must read with every check digit right, a selfie must hold exactly one
- * face. Only an OPEN, unexpired session takes captures; a retake replaces the earlier one.
+ * face. Only an OPEN, unexpired session takes captures; a retake replaces the earlier one; after
+ * MAX_REFUSED_CAPTURES unreadable ones the session FAILS.
  */
 export async function captureSessionFile(db: DbOrTx, token: string, kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps = defaultCaptureDeps()) {
   const session = await sessionByFormToken(db, token);
@@ -37,14 +41,10 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   const side = Math.max(meta.width ?? 0, meta.height ?? 0);
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
 
-  if (kind === "ine_back") {
-    const mrz = parseIneMrz(await deps.mrzReader.read(bytes), deps.now());
-    if (!mrz.ok) throw new AppError("INVALID", "No pudimos leer las tres líneas de abajo del reverso. Toma la foto de nuevo: de frente, con buena luz y sin reflejos.", { ine_back: [mrz.reason] });
-  }
-  if (kind === "selfie" || kind === "liveness") {
-    const reading = await deps.faces.read(bytes);
-    if (reading.faces === 0) throw new AppError("INVALID", "No encontramos tu rostro. Mira a la cámara con buena luz y sin lentes oscuros.", { [kind]: ["no face found"] });
-    if (reading.faces > 1) throw new AppError("INVALID", "Aparece más de una persona. Toma la foto tú solo.", { [kind]: ["more than one face"] });
+  const unreadable = await readability(kind, bytes, deps);
+  if (unreadable) {
+    await refuse(db, session.id, deps.now());
+    throw unreadable;
   }
 
   const stored = await deps.storage.put(bytes);
@@ -56,6 +56,36 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
     .returning({ id: identitySessions.id });
   if (!updated) throw new AppError("CONFLICT", "Esta verificación ya no recibe fotos.");
   return { kind, stored: true };
+}
+
+/** Why the capture cannot be used (the back's MRZ does not read; not exactly one face), or null. */
+async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps): Promise<AppError | null> {
+  if (kind === "ine_back") {
+    const mrz = parseIneMrz(await deps.mrzReader.read(bytes), deps.now());
+    if (!mrz.ok) return new AppError("INVALID", "No pudimos leer las tres líneas de abajo del reverso. Toma la foto de nuevo: de frente, con buena luz y sin reflejos.", { ine_back: [mrz.reason] });
+  }
+  if (kind === "selfie" || kind === "liveness") {
+    const reading = await deps.faces.read(bytes);
+    if (reading.faces === 0) return new AppError("INVALID", "No encontramos tu rostro. Mira a la cámara con buena luz y sin lentes oscuros.", { [kind]: ["no face found"] });
+    if (reading.faces > 1) return new AppError("INVALID", "Aparece más de una persona. Toma la foto tú solo.", { [kind]: ["more than one face"] });
+  }
+  return null;
+}
+
+/**
+ * Counts an unreadable capture. At MAX_REFUSED_CAPTURES the process cannot complete: the session
+ * becomes FAILED (result 0, its webhook) and the person is told to ask for a new link.
+ */
+async function refuse(db: DbOrTx, id: string, now: Date): Promise<void> {
+  const [row] = await db
+    .update(identitySessions)
+    .set({ refusedCaptures: sql`${identitySessions.refusedCaptures} + 1` })
+    .where(and(eq(identitySessions.id, id), eq(identitySessions.status, "OPEN")))
+    .returning({ refused: identitySessions.refusedCaptures });
+  if (!row || row.refused < MAX_REFUSED_CAPTURES) return;
+  const checks: SessionChecks = { checked_at: now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: ["documentos_ilegibles"] };
+  await moveSession(db, id, { from: ["OPEN"], to: "FAILED", result: 0, now, evidence: { checks } });
+  throw new AppError("CONFLICT", `No pudimos leer tus fotos después de ${MAX_REFUSED_CAPTURES} intentos y la verificación se cerró. Pide un enlace nuevo a quien te la envió.`);
 }
 
 function defaultCaptureDeps(): CaptureDeps {

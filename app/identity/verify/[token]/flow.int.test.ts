@@ -150,6 +150,19 @@ describe("the verification page's API and the checks job", () => {
     }
   }, 60_000);
 
+  it("FAILS the session (result 0) after 10 unreadable captures: the process cannot complete", async () => {
+    const { key } = await seedUserWithKey();
+    const { id, token } = await open(key);
+    const codes = [];
+    // A card's back has no face: a refused selfie, each time.
+    for (let i = 0; i < 10; i++) codes.push((await send(token, "selfie", mariaCaptures.back)).status);
+    expect(codes).toEqual([422, 422, 422, 422, 422, 422, 422, 422, 422, 409]);
+    const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
+    expect(row).toMatchObject({ status: "FAILED", result: 0, refusedCaptures: 10, checks: { errors: ["documentos_ilegibles"] } });
+    const last = await send(token, "selfie", mariaCaptures.selfie);
+    expect(last.status).toBe(409);
+  }, 60_000);
+
   it("limits captures per link: 20 a minute, then 429 with nothing read", async () => {
     const { key } = await seedUserWithKey();
     const { token } = await open(key);

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_sessions" ADD COLUMN "refused_captures" integer DEFAULT 0 NOT NULL;
