@@ -35,6 +35,7 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
   const kinds: Kind[] = ["ine_front", "ine_back", "selfie", ...(initial.liveness ? (["liveness"] as const) : [])];
   const [step, setStep] = useState<Step>(firstStep(initial));
   const [view, setView] = useState(initial);
+  const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const b = initial.branding;
   const style = {
     "--brand": b.primary_color ?? "#0f766e",
@@ -62,7 +63,17 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
         {step === "consent" ? <Consent onAccept={() => setStep(kinds.find((k) => !view.captured[k]) ?? kinds[0]!)} /> : null}
         {kinds.map((kind) =>
           step === kind ? (
-            <Capture key={kind} token={token} kind={kind} cameraOnly={initial.liveness && (kind === "selfie" || kind === "liveness")} onDone={() => next(kind)} />
+            <Capture
+              key={kind}
+              token={token}
+              kind={kind}
+              cameraOnly={initial.liveness && (kind === "selfie" || kind === "liveness")}
+              onDone={() => next(kind)}
+              onClosed={(message) => {
+                setClosedMessage(message);
+                setStep("failed");
+              }}
+            />
           ) : null,
         )}
         {step === "verifying" ? (
@@ -75,7 +86,7 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
           />
         ) : null}
         {step === "done" ? <Done redirectUrl={view.redirect_url} /> : null}
-        {step === "failed" ? <Message title="identityForm.failedTitle" text="identityForm.failedText" /> : null}
+        {step === "failed" ? <Message title="identityForm.failedTitle" text="identityForm.failedText" detail={closedMessage} /> : null}
         {step === "expired" ? <Message title="identityForm.expiredTitle" text="identityForm.expiredText" /> : null}
       </section>
     </div>
@@ -116,7 +127,7 @@ function Consent({ onAccept }: { onAccept: () => void }) {
 
 type Shot = { blob: Blob; url: string; quality: Quality };
 
-function Capture({ token, kind, cameraOnly, onDone }: { token: string; kind: Kind; cameraOnly: boolean; onDone: () => void }) {
+function Capture({ token, kind, cameraOnly, onDone, onClosed }: { token: string; kind: Kind; cameraOnly: boolean; onDone: () => void; onClosed: (message: string) => void }) {
   const { t } = useI18n();
   const face = kind === "selfie" || kind === "liveness";
   const minSide = face ? MIN_SIDE.face : MIN_SIDE.card;
@@ -198,6 +209,11 @@ function Capture({ token, kind, cameraOnly, onDone }: { token: string; kind: Kin
         return;
       }
       const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      // 409: the session no longer takes captures (too many unreadable ones, expired, finished).
+      if (res.status === 409) {
+        onClosed(body?.message ?? t("identityForm.failedText"));
+        return;
+      }
       setError(body?.message ?? t("identityForm.genericError"));
       setShot(null);
     } catch {
@@ -366,12 +382,12 @@ function Done({ redirectUrl }: { redirectUrl: string | null }) {
   );
 }
 
-function Message({ title, text }: { title: MessageKey; text: MessageKey }) {
+function Message({ title, text, detail }: { title: MessageKey; text: MessageKey; detail?: string | null }) {
   const { t } = useI18n();
   return (
     <div role="alert" className="flex flex-col gap-3 text-center">
       <h2 className="text-xl font-semibold">{t(title)}</h2>
-      <p>{t(text)}</p>
+      <p>{detail ?? t(text)}</p>
     </div>
   );
 }
