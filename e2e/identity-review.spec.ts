@@ -93,9 +93,9 @@ test("an admin reviews identity sessions: filters the list, reads a session's ev
   await imagesLoaded(page, 3);
   await expect(page.getByRole("img", { name: "INE, frente enviada en la sesión" })).toBeVisible();
   await expect(page.getByTestId("face-similarity")).toHaveText("0.31");
-  await expect(page.getByTestId("face-threshold")).toHaveText("0.55");
+  await expect(page.getByTestId("face-threshold")).toHaveText("0.65");
   await expect(page.getByText("No coincide: la similitud no alcanza el umbral.")).toBeVisible();
-  await expect(page.getByTestId("liveness-scores")).toContainText("Girar la cabeza a la izquierda");
+  await expect(page.getByTestId("liveness-scores")).toContainText("Girar la cabeza hacia un lado");
   await expect(page.getByTestId("ocr-front").getByRole("row", { name: /Clave de elector/ })).toContainText("RMSTLS75110821H100");
   await expect(page.getByTestId("mrz-lines")).toContainText("IDMEX");
   await expect(page.getByTestId("document-data")).toContainText("100000004");

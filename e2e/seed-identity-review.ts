@@ -12,12 +12,14 @@ import { fileStorage } from "@/lib/adapters/storage/storage";
 import { closeDb, getDb } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionChecks } from "@/lib/db/schema";
 import { closeQueue } from "@/lib/jobs/queue";
+import { FACE_MATCH_THRESHOLD } from "@/lib/adapters/faces/face-analyzer";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import type { Actor } from "@/lib/services/actor";
 import { createIdentitySession } from "@/lib/services/identity-sessions/create-identity-session";
+import { LIVENESS_CHALLENGE } from "@/lib/services/identity-sessions/liveness-challenge";
 import { moveSession } from "@/lib/services/identity-sessions/move-session";
 import { judgeValidations, sessionResult } from "@/lib/services/identity-sessions/score-session";
 import { createUser } from "@/lib/services/users/create-user";
@@ -65,7 +67,7 @@ async function finishedSession(owner: Actor, voter: SandboxVoter, face: (typeof 
     num_emisiones: voter.numero_emision,
   };
   const verifications = crossCheckIdentity({ curp: voter.curp, front, mrz: mrz.ok ? mrz.mrz : null, renapo: renapo.persona ?? null });
-  const threshold = 0.55;
+  const threshold = FACE_MATCH_THRESHOLD;
   const outcomes = judgeValidations(session.validations, {
     mrzValid: mrz.ok,
     cardCurrent: Number(voter.vigencia) >= new Date().getFullYear(),
@@ -81,14 +83,14 @@ async function finishedSession(owner: Actor, voter: SandboxVoter, face: (typeof 
     mrz: { valid: mrz.ok, reason: mrz.ok ? null : mrz.reason, lines: [...lines] },
     front_words: 58,
     face: { similarity, threshold, card_faces: 1, selfie_faces: 1, live: 0.97, real: 0.91 },
-    liveness: { challenge: "turn_left", passed: true, yaw_selfie: 2.4, yaw_turned: -27.8, live: 0.97, reasons: [] },
+    liveness: { challenge: LIVENESS_CHALLENGE, passed: true, yaw_selfie: 2.4, yaw_turned: -27.8 /* degrees, as the checks job stores them */, live: 0.97, reasons: [] },
     errors: [],
   };
   await getDb()
     .update(identitySessions)
     .set({
       files,
-      livenessChallenge: "turn_left",
+      livenessChallenge: LIVENESS_CHALLENGE,
       documentData: { cic: voter.cic, curp: voter.curp, id_ciudadano: voter.identificador_ciudadano },
       ocr: { ocr_frontal: front, ocr_reverso: { mrz: [...lines] } },
       verifications,

@@ -40,6 +40,7 @@ export type SessionChecks = {
     live: number | null;
     real: number | null;
   };
+  /** yaw_* in degrees (the head's turn left or right). */
   liveness: null | { challenge: string | null; passed: boolean; yaw_selfie: number | null; yaw_turned: number | null; live: number | null; reasons: string[] };
   errors: string[];
 };

@@ -183,12 +183,15 @@ async function judgeLiveness(challenge: string | null, selfie: FaceReading, turn
   return {
     challenge,
     passed: reasons.length === 0,
-    yaw_selfie: selfie.face?.yaw ?? null,
-    yaw_turned: turned?.face?.yaw ?? null,
+    yaw_selfie: degrees(selfie.face?.yaw),
+    yaw_turned: degrees(turned?.face?.yaw),
     live: selfie.face?.live ?? null,
     reasons,
   };
 }
+
+// Stored in degrees, for the reviewer; the models and the rule work in radians.
+const degrees = (radians: number | undefined) => (radians === undefined ? null : Math.round((radians * 1800) / Math.PI) / 10);
 
 async function fail(db: DbOrTx, session: IdentitySession, reason: string, now: Date): Promise<CheckOutcome> {
   const checks: SessionChecks = { checked_at: now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: [reason] };
