@@ -4,8 +4,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
-import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-faces";
+import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
+import { OTHER_FACE, sandboxIdentityFiles } from "@/lib/adapters/ine/sandbox-identity";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 
 const W = 640;
@@ -36,12 +37,12 @@ async function main() {
   const dir = process.argv[2];
   if (!dir) throw new Error("usage: make-identity-media.ts DIR");
   await mkdir(dir, { recursive: true });
-  const maria = SANDBOX_VOTERS[0]!;
-  const face = SANDBOX_FACES[0]!;
-  await writeFile(path.join(dir, "ine-front.jpg"), await renderIneFront(maria, { photo: await cardPhoto(face) }));
-  await writeFile(path.join(dir, "ine-front-other-face.jpg"), await renderIneFront(maria, { photo: await cardPhoto(SANDBOX_FACES[4]!) }));
-  await writeFile(path.join(dir, "ine-back.jpg"), await renderIneBack(maria));
-  await writeFile(path.join(dir, "selfie.y4m"), await y4m(await selfie(face)));
+  // Person 1's own files; the selfie plays on the camera, so "another face" is on the card instead.
+  const files = new Map((await sandboxIdentityFiles(1)).map((f) => [f.name, f.bytes]));
+  await writeFile(path.join(dir, "ine-front.jpg"), files.get("ine-front.jpg")!);
+  await writeFile(path.join(dir, "ine-back.jpg"), files.get("ine-back.jpg")!);
+  await writeFile(path.join(dir, "ine-front-other-face.jpg"), await renderIneFront(SANDBOX_VOTERS[0]!, { photo: await cardPhoto(OTHER_FACE) }));
+  await writeFile(path.join(dir, "selfie.y4m"), await y4m(files.get("selfie.jpg")!));
 }
 
 main().catch((err) => {

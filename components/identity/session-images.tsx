@@ -19,12 +19,8 @@ export function SessionImages({ sessionId, files, t }: { sessionId: string; file
           <li key={f.kind}>
             <figure className="flex flex-col gap-2" data-testid="session-image">
               <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-md border border-zinc-200 bg-zinc-100">
-                {f.contentType?.startsWith("video/") ? (
-                  <video src={src} controls muted playsInline className="max-h-full max-w-full" aria-label={t("identityReview.imageAlt", { kind: label })} />
-                ) : (
-                  // eslint-disable-next-line @next/next/no-img-element -- see above: served with the reviewer's cookie
-                  <img src={src} alt={t("identityReview.imageAlt", { kind: label })} loading="lazy" className="max-h-full max-w-full object-contain" />
-                )}
+                {/* eslint-disable-next-line @next/next/no-img-element -- see above: served with the reviewer's cookie */}
+                <img src={src} alt={t("identityReview.imageAlt", { kind: label })} loading="lazy" className="max-h-full max-w-full object-contain" />
               </div>
               <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="font-medium">{label}</span>

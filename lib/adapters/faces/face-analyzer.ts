@@ -35,8 +35,8 @@ export interface FaceAnalyzer {
 
 /**
  * Thresholds, measured on the sandbox corpus with `npm run bench:identity` (numbers in the README):
- * the same person scored 0.78–1.00 (the card's photo area against the selfie), another person at
- * most 0.45, on the sandbox faces.
+ * the same person scored 0.81–1.00 (the card's photo area against the selfie), another person at
+ * most 0.43, on the sandbox faces.
  */
 export const FACE_MATCH_THRESHOLD = 0.65;
 export const LIVE_THRESHOLD = 0.5;

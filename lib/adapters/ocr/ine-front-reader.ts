@@ -36,12 +36,17 @@ function worker(): Promise<Worker> {
  * or sharpened, it misread 8 as 5 in a CURP that it reads right at this size).
  */
 export async function cardRegion(image: Uint8Array, width = CARD_WIDTH): Promise<Buffer> {
-  const upright = await sharp(image).rotate().toBuffer();
-  const trimmed = await sharp(upright)
+  const card = await trimmedCard(image);
+  return sharp(card.data).resize({ width }).greyscale().normalise().png().toBuffer();
+}
+
+/** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */
+async function trimmedCard(image: Uint8Array) {
+  const upright = await sharp(image).rotate().png().toBuffer({ resolveWithObject: true });
+  return sharp(upright.data)
     .trim({ threshold: 30 })
-    .toBuffer()
+    .toBuffer({ resolveWithObject: true })
     .catch(() => upright);
-  return sharp(trimmed).resize({ width }).greyscale().normalise().png().toBuffer();
 }
 
 const CARD_WIDTH = 1012;
@@ -52,11 +57,7 @@ const CARD_WIDTH = 1012;
  * found (bench/identity.ts).
  */
 export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
-  const card = await sharp(image)
-    .rotate()
-    .trim({ threshold: 30 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => sharp(image).rotate().toBuffer({ resolveWithObject: true }));
+  const card = await trimmedCard(image);
   const { width, height } = card.info;
   return sharp(card.data)
     .extract({ left: 0, top: Math.round(height * 0.15), width: Math.round(width * 0.34), height: Math.round(height * 0.75) })

@@ -1,20 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { DbOrTx } from "@/lib/db/client";
-import { identitySessions, storedFiles, type SessionChecks, type SessionFileKind } from "@/lib/db/schema";
+import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { AppError } from "@/lib/errors";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
-import { moveSession } from "./move-session";
+import { imageInfo } from "@/lib/services/validations/store-card-image";
+import { failSession } from "./move-session";
 import { sessionByFormToken } from "./verification-form";
 
 export const MAX_CAPTURE_BYTES = 10 * 1024 * 1024;
 /** Unreadable captures a session takes (all steps together) before it FAILS. */
 export const MAX_REFUSED_CAPTURES = 10;
-const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 /** Long side, in pixels, below which the text or the face cannot be read reliably. */
 const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: 800, ine_back: 800, selfie: 480, liveness: 480 };
 
@@ -33,12 +32,10 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   if (kind === "liveness" && !session.validations.includes("LIVENESS_DETECTION")) throw new AppError("CONFLICT", "Esta verificación no pide prueba de vida.");
   if (bytes.byteLength > MAX_CAPTURE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución.");
 
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
-  const type = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
-  if (!meta || !type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Envía una foto JPEG, PNG o WebP.");
-  const side = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const image = await imageInfo(bytes);
+  if (!image) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Envía una foto JPEG, PNG o WebP.");
+  const type = image.contentType;
+  const side = image.longSide;
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
 
   const unreadable = await readability(kind, bytes, deps);
@@ -83,8 +80,7 @@ async function refuse(db: DbOrTx, id: string, now: Date): Promise<void> {
     .where(and(eq(identitySessions.id, id), eq(identitySessions.status, "OPEN")))
     .returning({ refused: identitySessions.refusedCaptures });
   if (!row || row.refused < MAX_REFUSED_CAPTURES) return;
-  const checks: SessionChecks = { checked_at: now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: ["documentos_ilegibles"] };
-  await moveSession(db, id, { from: ["OPEN"], to: "FAILED", result: 0, now, evidence: { checks } });
+  await failSession(db, id, { from: ["OPEN"], reason: "documentos_ilegibles", now });
   throw new AppError("CONFLICT", `No pudimos leer tus fotos después de ${MAX_REFUSED_CAPTURES} intentos y la verificación se cerró. Pide un enlace nuevo a quien te la envió.`);
 }
 

@@ -15,7 +15,7 @@ import { checkCurp } from "@/lib/mx/curp";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
 import { parseIneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
-import { moveSession } from "./move-session";
+import { failSession, moveSession } from "./move-session";
 import { judgeValidations, sessionResult, type SessionFindings } from "./score-session";
 import { challengePassed } from "./liveness-challenge";
 
@@ -194,8 +194,7 @@ async function judgeLiveness(challenge: string | null, selfie: FaceReading, turn
 const degrees = (radians: number | undefined) => (radians === undefined ? null : Math.round((radians * 1800) / Math.PI) / 10);
 
 async function fail(db: DbOrTx, session: IdentitySession, reason: string, now: Date): Promise<CheckOutcome> {
-  const checks: SessionChecks = { checked_at: now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: [reason] };
-  await moveSession(db, session.id, { from: ["VERIFYING"], to: "FAILED", result: 0, now, evidence: { checks } });
+  await failSession(db, session.id, { from: ["VERIFYING"], reason, now });
   return { kind: "failed", reason };
 }
 

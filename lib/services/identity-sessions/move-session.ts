@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { identitySessions, type IdentitySession, type SessionStatus } from "@/lib/db/schema";
+import { identitySessions, type IdentitySession, type SessionChecks, type SessionStatus } from "@/lib/db/schema";
 import { enqueueWebhook } from "@/lib/services/webhooks/enqueue-webhook";
 import { sessionV2 } from "./session-format";
 
@@ -32,6 +32,15 @@ export async function moveSession(
     }
     return moved ?? null;
   });
+}
+
+/**
+ * A session that cannot complete (a registry down past its attempts, too many unreadable
+ * captures…): FAILED with result 0, the reason kept in `checks.errors` for the review.
+ */
+export function failSession(db: DbOrTx, id: string, change: { from: SessionStatus[]; reason: string; now: Date }): Promise<IdentitySession | null> {
+  const checks: SessionChecks = { checked_at: change.now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: [change.reason] };
+  return moveSession(db, id, { from: change.from, to: "FAILED", result: 0, now: change.now, evidence: { checks } });
 }
 
 /**

@@ -29,8 +29,32 @@ export async function readSessionFile(db: DbOrTx, id: string, kind: SessionFileK
   if (check === "expired") throw new AppError("FORBIDDEN", "El enlace del archivo expiró (vale una hora). Consulta la sesión de nuevo para obtener un enlace nuevo.");
   if (check === "invalid") throw new AppError("FORBIDDEN", "El enlace del archivo no es válido.");
   const [row] = await db.select({ files: identitySessions.files }).from(identitySessions).where(eq(identitySessions.id, id));
-  const hash = row?.files[kind];
-  if (!hash) throw new AppError("NOT_FOUND", "Archivo no encontrado.");
-  const [stored] = await db.select({ contentType: storedFiles.contentType }).from(storedFiles).where(eq(storedFiles.sha256, hash));
-  return { bytes: await fileStorage().get(hash), contentType: stored?.contentType ?? "application/octet-stream" };
+  const file = await loadSessionFile(db, row?.files[kind]);
+  return { bytes: file.bytes, contentType: file.contentType ?? "application/octet-stream" };
+}
+
+export const SESSION_FILE_NOT_FOUND = "Archivo no encontrado.";
+
+/**
+ * A captured image by its hash, with its type as stored (or, for an image stored before its type
+ * was recorded, read from its first bytes); "not found" when there is none.
+ */
+export async function loadSessionFile(db: DbOrTx, hash: string | undefined): Promise<{ bytes: Buffer; contentType: string | null }> {
+  if (!hash) throw new AppError("NOT_FOUND", SESSION_FILE_NOT_FOUND);
+  const [meta] = await db.select({ contentType: storedFiles.contentType }).from(storedFiles).where(eq(storedFiles.sha256, hash));
+  const bytes = await fileStorage()
+    .get(hash)
+    .catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") throw new AppError("NOT_FOUND", SESSION_FILE_NOT_FOUND);
+      throw err;
+    });
+  return { bytes, contentType: meta?.contentType ?? sniffImageType(bytes) };
+}
+
+/** JPEG, PNG and WebP by their first bytes. */
+function sniffImageType(bytes: Buffer): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  return null;
 }

@@ -8,6 +8,15 @@ export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
 const MIN_CARD_WIDTH = 600;
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
+/** A JPEG, PNG or WebP image's content type and long side in pixels; null for anything else. */
+export async function imageInfo(bytes: Uint8Array): Promise<{ contentType: (typeof TYPES)[keyof typeof TYPES]; longSide: number } | null> {
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  const contentType = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
+  return meta && contentType ? { contentType, longSide: Math.max(meta.width ?? 0, meta.height ?? 0) } : null;
+}
+
 /**
  * Decodes a card image sent as Base64 or a data URI, checks it is an image we can read and large
  * enough for the MRZ to be legible, and stores it by content. Refusals name the field (422).
@@ -15,12 +24,10 @@ const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as co
 export async function storeCardImage(db: DbOrTx, storage: FileStorage, field: "ine_front" | "ine_back", value: string): Promise<string> {
   const bytes = Buffer.from(value.replace(/^data:image\/\w+;base64,/, ""), "base64");
   if (bytes.byteLength > MAX_CARD_IMAGE_BYTES) throw invalid(field, `The ${field} field must not be larger than 10 MB.`);
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
-  const type = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
-  if (!meta || !type) throw invalid(field, `The ${field} field must be a JPEG, PNG or WebP image as Base64 or a data URI.`);
-  const width = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const image = await imageInfo(bytes);
+  if (!image) throw invalid(field, `The ${field} field must be a JPEG, PNG or WebP image as Base64 or a data URI.`);
+  const type = image.contentType;
+  const width = image.longSide;
   if (width < MIN_CARD_WIDTH) throw invalid(field, `The ${field} image is too small to read (${width} px); send at least ${MIN_CARD_WIDTH} px on its long side.`);
   const stored = await storage.put(bytes);
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
