@@ -37,6 +37,9 @@ function randomSerial(): string {
 /** The platform's own names: its root, the document seal and the built-in TSA hang from it. */
 export const PLATFORM_NAMES = { org: "Rubrica", unit: "Plataforma", root: "RUBRICA RAIZ", issuing: "RUBRICA AC DE SELLOS" };
 
+/** The platform's CA for RUBRICA signatures: short-lived certificates after an identity verification. */
+export const IDENTITY_CA_SUBJECT = "CN=RUBRICA AC DE IDENTIDAD VERIFICADA, O=Rubrica, OU=Plataforma, C=MX";
+
 export async function createHierarchy(type: CertificateType | "PLATFORM", now = new Date()): Promise<Hierarchy> {
   const names = type === "PLATFORM" ? PLATFORM_NAMES : ISSUERS[type];
   const rootKeys = await generateKeys();
@@ -54,24 +57,31 @@ export async function createHierarchy(type: CertificateType | "PLATFORM", now = 
       await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey),
     ],
   });
+  const rootAuthority = { certificate: root, keys: rootKeys };
+  const issuing = await issueIssuingAuthority(rootAuthority, `CN=${names.issuing}, O=${names.org}, OU=${names.unit}, C=MX`, now);
+  return { type, root: rootAuthority, issuing };
+}
+
+/** An issuing CA (path length 0) under a root: what signs end-entity certificates. */
+export async function issueIssuingAuthority(root: Authority, subject: string, now = new Date()): Promise<Authority> {
   const issuingKeys = await generateKeys();
   const issuing = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
-    subject: `CN=${names.issuing}, O=${names.org}, OU=${names.unit}, C=MX`,
-    issuer: root.subject,
+    subject,
+    issuer: root.certificate.subject,
     notBefore: new Date(now.getTime() - 24 * 3600 * 1000),
     notAfter: new Date(now.getTime() + 10 * YEAR),
     signingAlgorithm: SIGNATURE_ALGORITHM,
     publicKey: issuingKeys.publicKey,
-    signingKey: rootKeys.privateKey,
+    signingKey: root.keys.privateKey,
     extensions: [
       new x509.BasicConstraintsExtension(true, 0, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       await x509.SubjectKeyIdentifierExtension.create(issuingKeys.publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(root, false),
+      await x509.AuthorityKeyIdentifierExtension.create(root.certificate, false),
     ],
   });
-  return { type, root: { certificate: root, keys: rootKeys }, issuing: { certificate: issuing, keys: issuingKeys } };
+  return { certificate: issuing, keys: issuingKeys };
 }
 
 export type SignerSpec = {

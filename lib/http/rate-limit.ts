@@ -55,6 +55,9 @@ export const SIGNING_LIMITS = {
   document: { id: ["document", 60], ip: ["link-ip", 120] },
   sign: { id: ["sign", 100], ip: ["sign-ip", 30] },
   reject: { id: ["reject", 30], ip: ["sign-ip", 30] },
+  // RUBRICA: opening a verification spends the owner's transactions; a certificate costs an RSA signature.
+  identity: { id: ["identity", 10], ip: ["sign-ip", 30] },
+  certificate: { id: ["identity-certificate", 10], ip: ["sign-ip", 30] },
 } as const satisfies Record<string, { id: readonly [string, number]; ip: readonly [string, number] }>;
 
 /** Throws RATE_LIMITED (429) when the link or the client has used its minute's budget. */

@@ -20,6 +20,8 @@ describe("local PKI folders", () => {
 
     const platform = await loadPlatformIdentity(folders.keysDir);
     expect(platform.seal.certificate.issuer).toBe(platform.issuing.certificate.subject);
+    expect(platform.identity.certificate.issuer).toBe(platform.root.certificate.subject);
+    expect(platform.identity.certificate.subject).toContain("CN=RUBRICA AC DE IDENTIDAD VERIFICADA");
 
     const sat = await loadSandboxAuthority(folders.sandboxDir, "EFIRMA");
     const signer = await issueSignerCertificate(sat, { name: "ANA", rfc: "GODE561231GR8", curp: "BOXW310820HNERXN09", certificateNumber: "00001000000000000001" });
@@ -30,6 +32,21 @@ describe("local PKI folders", () => {
     writeSandboxRevocation(folders.sandboxDir, "EFIRMA", signer.certificate.serialNumber);
     writeSandboxRevocation(folders.sandboxDir, "EFIRMA", signer.certificate.serialNumber);
     expect(readSandboxRevocations(folders.sandboxDir, "EFIRMA").map((r) => r.serial)).toEqual([signer.certificate.serialNumber.toUpperCase()]);
+  }, 60_000);
+
+  it("adds the RUBRICA identity CA to an installation made before it, under the same root, leaving the rest alone", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "pki-"));
+    const folders = { keysDir: path.join(root, "keys"), sandboxDir: path.join(root, "sandbox-ca"), trustDir: path.join(root, "trust") };
+    await ensureLocalPki(folders);
+    const seal = fs.readFileSync(path.join(folders.keysDir, "seal.pem"), "utf8");
+    fs.rmSync(path.join(folders.keysDir, "identity"), { recursive: true });
+    await expect(loadPlatformIdentity(folders.keysDir)).rejects.toThrow(/Platform keys are missing/);
+
+    await ensureLocalPki(folders);
+    const platform = await loadPlatformIdentity(folders.keysDir);
+    expect(fs.readFileSync(path.join(folders.keysDir, "seal.pem"), "utf8")).toBe(seal);
+    expect(await platform.identity.certificate.verify({ publicKey: platform.root.certificate.publicKey, signatureOnly: true })).toBe(true);
+    expect(fs.statSync(path.join(folders.keysDir, "identity", "issuing.key.pem")).mode & 0o777).toBe(0o600);
   }, 60_000);
 
   it("leaves an existing trust folder alone (production roots)", async () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import * as x509 from "@peculiar/x509";
 import { parsePemBundle } from "@/lib/crypto/certificate-trust";
 import { Pkcs12Error, readPkcs12Identity } from "@/lib/crypto/pkcs12-identity";
-import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type CertificateType } from "@/lib/crypto/test-pki";
+import { createHierarchy, IDENTITY_CA_SUBJECT, issueIssuingAuthority, issueSignerCertificate, issueTsaCertificate, type CertificateType } from "@/lib/crypto/test-pki";
 import { createOnce, readAuthority, writeAuthority, type LoadedAuthority } from "./authority-files";
 
 export const CERTIFICATE_TYPES: CertificateType[] = ["EFIRMA", "FIREL", "TEPJF"];
@@ -12,7 +12,8 @@ export const CERTIFICATE_TYPES: CertificateType[] = ["EFIRMA", "FIREL", "TEPJF"]
 /**
  * The certificates Rúbrica keeps on disk:
  * - `keysDir`: the platform root, the document seal certificate and the built-in TSA, made on
- *   first run (production may put its own files there);
+ *   first run (production may put its own files there); `keysDir/identity`: the CA that certifies
+ *   RUBRICA signers' keys, made under the platform root on the first run that lacks it;
  * - `sandboxDir/<TYPE>`: test authorities shaped like SAT, FIREL and TEPJF, made on first run,
  *   and their revocation list (revoked.json) that the sandbox OCSP answers from;
  * - `trustDir/<TYPE>/*.pem`: what is trusted for each signature type. Filled with the sandbox
@@ -28,6 +29,12 @@ export async function ensureLocalPki(folders: PkiFolders): Promise<void> {
     const seal = await issueSignerCertificate(platform, { name: "RÚBRICA SELLO DE DOCUMENTOS", rfc: "RUB2611229A0", curp: "XEXX010101HNEXXXA4", certificateNumber: "00000000000000000001" });
     await writeAuthority(tmp, "seal", seal);
     await writeAuthority(tmp, "tsa", await issueTsaCertificate(platform.issuing, "RUBRICA TSA"));
+  });
+  // Its own folder, so installations made before RUBRICA signing get it on their next start.
+  await createOnce(path.join(folders.keysDir, "identity"), async (tmp) => {
+    const root = await readAuthority(folders.keysDir, "root");
+    if (!root) throw new Error(`The platform root (root.pem, root.key.pem) is missing in ${folders.keysDir}: the RUBRICA identity CA is made under it.`);
+    await writeAuthority(tmp, "issuing", await issueIssuingAuthority(root, IDENTITY_CA_SUBJECT));
   });
   for (const type of CERTIFICATE_TYPES) {
     const dir = path.join(folders.sandboxDir, type);
@@ -47,16 +54,16 @@ export async function ensureLocalPki(folders: PkiFolders): Promise<void> {
 /** A key the platform signs with, its certificate and the certificates above it (issuer first). */
 export type PlatformKey = LoadedAuthority & { chain: x509.X509Certificate[] };
 
-export type PlatformIdentity = { root: LoadedAuthority; issuing: LoadedAuthority; seal: PlatformKey; tsa: PlatformKey };
+export type PlatformIdentity = { root: LoadedAuthority; issuing: LoadedAuthority; seal: PlatformKey; tsa: PlatformKey; identity: LoadedAuthority };
 
 /**
  * The platform's keys from keysDir, except the seal and the TSA when they are given (PKCS#12
  * files named in the settings, read by readPlatformKeyFile).
  */
 export async function loadPlatformIdentity(keysDir: string, given: { seal?: PlatformKey; tsa?: PlatformKey } = {}): Promise<PlatformIdentity> {
-  const [root, issuing, seal, tsa] = await Promise.all(["root", "issuing", "seal", "tsa"].map((n) => readAuthority(keysDir, n)));
-  if (!root || !issuing || !seal || !tsa) throw new Error(`Platform keys are missing in ${keysDir}`);
-  return { root, issuing, seal: given.seal ?? { ...seal, chain: [issuing.certificate] }, tsa: given.tsa ?? { ...tsa, chain: [issuing.certificate] } };
+  const [root, issuing, seal, tsa, identity] = await Promise.all([...["root", "issuing", "seal", "tsa"].map((n) => readAuthority(keysDir, n)), readAuthority(path.join(keysDir, "identity"), "issuing")]);
+  if (!root || !issuing || !seal || !tsa || !identity) throw new Error(`Platform keys are missing in ${keysDir}`);
+  return { root, issuing, seal: given.seal ?? { ...seal, chain: [issuing.certificate] }, tsa: given.tsa ?? { ...tsa, chain: [issuing.certificate] }, identity };
 }
 
 const TIME_STAMPING = "1.3.6.1.5.5.7.3.8";

@@ -89,6 +89,11 @@ export const signatories = pgTable(
     certificate: text("certificate"),
     /** Stored file (PNG) of the drawn autograph for the visible stamp, when given. */
     autographHash: text("autograph_hash").references(() => storedFiles.sha256),
+    /**
+     * RUBRICA: the serial (hex) of the short-lived certificate the platform last issued to this
+     * signer after their identity was verified; only that certificate may sign for them.
+     */
+    identityCertificateSerial: text("identity_certificate_serial"),
     signedAt: ts("signed_at"),
     signedIp: text("signed_ip"),
     rejectedReason: text("rejected_reason"),

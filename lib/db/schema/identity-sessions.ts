@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, json, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { signatories } from "./documents";
 import { users } from "./users";
 
 const ts = (name: string) => timestamp(name, { precision: 6, withTimezone: true });
@@ -83,12 +85,20 @@ export const identitySessions = pgTable(
     checks: jsonb("checks").$type<SessionChecks>(),
     /** Captures the page refused as unreadable (no MRZ, no face…); too many and the session FAILS. */
     refusedCaptures: integer("refused_captures").notNull().default(0),
+    /**
+     * The signatory this session verifies, when a signer opened it from the signing page to sign
+     * with RUBRICA (charged to the document's owner, whose session it is).
+     */
+    signatoryId: uuid("signatory_id").references(() => signatories.id, { onDelete: "set null" }),
     /** Attempts of the checks job (a registry that does not answer is retried, then FAILED). */
     attempts: integer("attempts").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("identity_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("identity_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("identity_sessions_signatory_idx").on(t.signatoryId, t.createdAt.desc()).where(sql`${t.signatoryId} is not null`),
+  ],
 );
 
 /** A reviewer's note on a session (dashboard review). */

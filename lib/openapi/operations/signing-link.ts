@@ -1,5 +1,5 @@
 import { errorBody } from "@/lib/schemas/common";
-import { rejectBody, signatureParams, signBody, signingLinkView } from "@/lib/schemas/signing-link";
+import { identityCertificateBody, identityCertificateView, rejectBody, signatureParams, signBody, signingLinkView } from "@/lib/schemas/signing-link";
 import { verificationBody, verifyHashQuery } from "@/lib/schemas/verify";
 import type { Operation } from "../registry";
 
@@ -34,13 +34,36 @@ export const signingLinkOperations: Operation[] = [
     method: "post",
     path: "/v1/signatures/{signatureId}/sign",
     operationId: "signWithCertificate",
-    summary: "Sign with a national certificate (e.firma, FIREL, TEPJF)",
-    description: `${link} Send the certificate and a CMS detached signature (SignedData, SHA-256, RSA) whose signed attributes carry contentType, messageDigest = the document's original hash and signing-certificate-v2; it is made in the signer's browser and the private key never leaves it. The server checks the CMS, that the certificate chains to an authority trusted for the type (TRUSTED_CA_DIR/<TYPE>), is valid now, may sign, is not revoked (OCSP), and carries the RFC the owner asked for; then stamps the signature value (RFC 3161). Of concurrent attempts exactly one succeeds; the rest get 409. When the last signer signs, the document is sealed by a job. 503 when revocation cannot be checked.`,
+    summary: "Sign with a national certificate (e.firma, FIREL, TEPJF) or a verified identity (RUBRICA)",
+    description: `${link} Send the certificate and a CMS detached signature (SignedData, SHA-256, RSA) whose signed attributes carry contentType, messageDigest = the document's original hash and signing-certificate-v2; it is made in the signer's browser and the private key never leaves it. The server checks the CMS, that the certificate chains to an authority trusted for the type (TRUSTED_CA_DIR/<TYPE>), is valid now, may sign, is not revoked (OCSP), and carries the RFC the owner asked for; then stamps the signature value (RFC 3161). Of concurrent attempts exactly one succeeds; the rest get 409. When the last signer signs, the document is sealed by a job. 503 when revocation cannot be checked. With type RUBRICA the certificate is the one POST /v1/signatures/{signatureId}/identity/certificate issued last to this signer, within its 15 minutes; it chains to the platform's identity CA and is not checked by OCSP (short-lived).`,
     tags,
     security: "none",
     params: signatureParams,
     body: signBody,
     responses: { 200: { description: "Signed; the link's new state.", schema: signingLinkView }, ...gone, 503: { description: "Revocation could not be checked; try again.", schema: errorBody } },
+  },
+  {
+    method: "post",
+    path: "/v1/signatures/{signatureId}/identity",
+    operationId: "startSignerVerification",
+    summary: "RUBRICA: verify the signer's identity",
+    description: `${link} Opens an identity verification (INE, CURP and LIVENESS_DETECTION) for the signer, charged to the document's owner (one transaction; 402 when they have none left), whose verification page sends the signer back to the signing link when done. No body. Idempotent while a verification is OPEN, VERIFYING or VERIFIED: the same one is kept. After a FAILED one (or one verifying somebody else than the signatory: MISMATCH) a new one is opened, up to 3 per signer. The answer is the link's state; \`identity_verification.verification_url\` is the page to open. VERIFIED needs result 100 and the verified person to be the signatory the owner named: every word of the name the owner typed is the person's (RENAPO's record), including the first surname and a given name, accents, Ñ and case aside; and when the owner gave a person's RFC, its first ten characters (name letters and birth date) are the verified CURP's. Otherwise the state is MISMATCH.`,
+    tags,
+    security: "none",
+    params: signatureParams,
+    responses: { 200: { description: "The link's state with the verification.", schema: signingLinkView }, 402: { description: "The document's owner has no identity transactions left.", schema: errorBody }, ...gone },
+  },
+  {
+    method: "post",
+    path: "/v1/signatures/{signatureId}/identity/certificate",
+    operationId: "issueSignerCertificate",
+    summary: "RUBRICA: certify the signer's browser key",
+    description: `${link} Once the signer's identity is VERIFIED, their browser makes an RSA key that cannot be exported and sends a PKCS#10 request signed with it; the platform's identity CA (RUBRICA AC DE IDENTIDAD VERIFICADA, under the platform root) issues a certificate for the verified name and CURP (subject shaped like SAT's: CN, name, serialNumber = "CURP / "), valid 15 minutes. The browser then signs the document's original hash with it and calls /sign with type RUBRICA. A new request replaces the previous certificate (a reload loses the key). 409 when the identity is not verified.`,
+    tags,
+    security: "none",
+    params: signatureParams,
+    body: identityCertificateBody,
+    responses: { 200: { description: "The certificate and its chain.", schema: identityCertificateView }, ...gone },
   },
   {
     method: "post",

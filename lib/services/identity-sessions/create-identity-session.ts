@@ -1,4 +1,3 @@
-import { LIVENESS_CHALLENGE } from "./liveness-challenge";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -9,6 +8,7 @@ import type { createSessionV2Body, createSessionV3Body } from "@/lib/schemas/ide
 import type { Actor } from "@/lib/services/actor";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { spendTransaction } from "@/lib/services/quota/spend-transaction";
+import { LIVENESS_CHALLENGE } from "./liveness-challenge";
 import { verificationUrl } from "./session-format";
 
 /**
@@ -18,9 +18,10 @@ import { verificationUrl } from "./session-format";
  */
 export async function createIdentitySession(
   db: DbOrTx,
-  actor: Actor,
+  // Only the user charged and owning the session: a signer's RUBRICA session is the document owner's.
+  actor: Pick<Actor, "userId">,
   input: z.output<typeof createSessionV3Body> | z.output<typeof createSessionV2Body>,
-  options: { apiVersion: 2 | 3; now?: Date } = { apiVersion: 3 },
+  options: { apiVersion: 2 | 3; now?: Date; signatoryId?: string } = { apiVersion: 3 },
 ): Promise<IdentitySession> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -42,6 +43,7 @@ export async function createIdentitySession(
         formToken: crypto.randomBytes(32).toString("base64url"),
         expiresAt: new Date(now.getTime() + env().SESSION_TTL_HOURS * 3_600_000),
         livenessChallenge: input.validations.includes("LIVENESS_DETECTION") ? LIVENESS_CHALLENGE : null,
+        signatoryId: options.signatoryId ?? null,
         createdAt: now,
         updatedAt: now,
       })

@@ -2,12 +2,11 @@ import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { documents, signatories, storedFiles } from "@/lib/db/schema";
+import { documents, signatories, storedFiles, type SignatureType } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { certificateIdentity } from "@/lib/crypto/certificate-identity";
 import { checkCertificateTrust, type TrustCheck } from "@/lib/crypto/certificate-trust";
 import { verifyDetachedCms, type CmsCheck } from "@/lib/crypto/cms-signature";
-import type { CertificateType } from "@/lib/crypto/test-pki";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
 import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
@@ -16,7 +15,7 @@ import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
 import { signingEnvironment } from "./signing-environment";
 
-export type SignInput = { type: CertificateType; certificate: string; signature: string; autograph?: string | null };
+export type SignInput = { type: SignatureType; certificate: string; signature: string; autograph?: string | null };
 
 const CMS_PROBLEM: Record<Exclude<CmsCheck, { ok: true }>["reason"], string> = {
   malformed: "The signature could not be read. Sign again from this page.",
@@ -28,7 +27,7 @@ const CMS_PROBLEM: Record<Exclude<CmsCheck, { ok: true }>["reason"], string> = {
 
 const TRUST_PROBLEM: Record<Exclude<TrustCheck, { ok: true }>["reason"], (type: string) => string> = {
   untrusted: (type) => `The certificate was not issued by an authority trusted for ${type}.`,
-  expired: () => "The certificate has expired. Renew it with its authority (for e.firma, the SAT).",
+  expired: (type) => (type === "RUBRICA" ? "Your verified-identity certificate expired (it lasts 15 minutes). Sign again from this page." : "The certificate has expired. Renew it with its authority (for e.firma, the SAT)."),
   "not-yet-valid": () => "The certificate is not valid yet.",
   "key-usage": () => "This certificate is not for signing (it may be a seal or encryption certificate).",
   "not-a-ca": (type) => `The certificate was not issued by an authority trusted for ${type}.`,
@@ -45,8 +44,8 @@ const TRUST_PROBLEM: Record<Exclude<TrustCheck, { ok: true }>["reason"], (type: 
 export async function signSignatory(db: DbOrTx, signatoryId: string, input: SignInput, context: { ip: string | null }): Promise<void> {
   const link = await loadSigningLink(db, signatoryId);
   assertLinkActive(linkStatus(link.signer, link.document, link.signers));
-  if (input.type === ("RUBRICA" as CertificateType) || !link.document.allowTypeSignatures.includes(input.type)) {
-    throw invalid("type", `This document accepts ${link.document.allowTypeSignatures.filter((t) => t !== "RUBRICA").join(", ")}.`);
+  if (!link.document.allowTypeSignatures.includes(input.type)) {
+    throw invalid("type", `This document accepts ${link.document.allowTypeSignatures.join(", ")}.`);
   }
 
   const certificateDer = decodeBase64(input.certificate, "certificate");
@@ -65,9 +64,17 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
   const now = new Date();
   const trust = await checkCertificateTrust(certificateDer, environment.trust(input.type), now);
   if (!trust.ok) throw invalid("certificate", TRUST_PROBLEM[trust.reason](input.type));
-  const revocation = await environment.revocation.check(certificate, trust.chain[1]!, input.type);
-  if (revocation.status === "revoked") throw invalid("certificate", "The certificate has been revoked by its authority.");
-  if (revocation.status === "unknown") throw new AppError("UNAVAILABLE", "We could not check with the certificate's authority whether it is revoked. Try again in a few minutes.");
+  if (input.type === "RUBRICA") {
+    // Short-lived and bound to this signer: only the certificate last issued to them after their
+    // verification (issue-signer-certificate.ts); there is no revocation to ask about.
+    if (!link.signer.identityCertificateSerial || certificate.serialNumber.toUpperCase() !== link.signer.identityCertificateSerial) {
+      throw invalid("certificate", "This certificate was not issued to you for this signature. Verify your identity and sign again from this page.");
+    }
+  } else {
+    const revocation = await environment.revocation.check(certificate, trust.chain[1]!, input.type);
+    if (revocation.status === "revoked") throw invalid("certificate", "The certificate has been revoked by its authority.");
+    if (revocation.status === "unknown") throw new AppError("UNAVAILABLE", "We could not check with the certificate's authority whether it is revoked. Try again in a few minutes.");
+  }
 
   const identity = certificateIdentity(certificateDer);
   if (link.signer.rfc && identity.rfc && identity.rfc !== link.signer.rfc) {

@@ -1,12 +1,13 @@
 import { ensureLocalPki, loadPlatformIdentity, readPlatformKeyFile, readTrustBundle, type PlatformIdentity, type PlatformKey } from "@/lib/adapters/pki/local-pki";
 import { liveRevocationChecker, sandboxRevocationChecker, type RevocationChecker } from "@/lib/adapters/ocsp/revocation";
 import { builtInTimestampClient, remoteTimestampClient, type TimestampClient } from "@/lib/adapters/tsa/timestamp-client";
-import type { CertificateType } from "@/lib/crypto/test-pki";
+import type { SignatureType } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
 export type SigningEnvironment = {
   platform: PlatformIdentity;
-  trust: (type: CertificateType) => ReturnType<typeof readTrustBundle>;
+  /** What is trusted for a signature type; RUBRICA trusts the platform's own identity CA only. */
+  trust: (type: SignatureType) => ReturnType<typeof readTrustBundle>;
   revocation: RevocationChecker;
   timestamps: TimestampClient;
 };
@@ -29,7 +30,7 @@ export function signingEnvironment(): Promise<SigningEnvironment> {
       const tsa = { certificateDer: new Uint8Array(platform.tsa.certificate.rawData), privateKey: platform.tsa.privateKey, chainDer: platform.tsa.chain.map((c) => new Uint8Array(c.rawData)) };
       return {
         platform,
-        trust: (type: CertificateType) => readTrustBundle(settings.TRUSTED_CA_DIR, type),
+        trust: (type: SignatureType) => (type === "RUBRICA" ? [platform.root.certificate, platform.identity.certificate] : readTrustBundle(settings.TRUSTED_CA_DIR, type)),
         revocation: settings.OCSP_MODE === "live" ? liveRevocationChecker({ timeoutMs: settings.OCSP_TIMEOUT_MS }) : sandboxRevocationChecker(settings.SANDBOX_CA_DIR),
         timestamps: settings.TSA_URL ? remoteTimestampClient(settings.TSA_URL, settings.OCSP_TIMEOUT_MS) : builtInTimestampClient(tsa, "Rúbrica TSA"),
       };

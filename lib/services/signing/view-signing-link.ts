@@ -2,12 +2,14 @@ import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { fileStorage } from "@/lib/adapters/storage/storage";
+import { signerSessions, signerVerification, signerVerificationView } from "./signer-verification";
 import { linkStatus, loadSigningLink } from "./signing-link-state";
 
 /**
  * What the public signing page (and an embedded-signing integrator) may know through a link:
  * the signer's own state, the document's name, owner, pages and original hash, the allowed
- * signature types, whose turn it is, and the other signers' names and progress (no e-mails).
+ * signature types (with RUBRICA, where their identity verification stands), whose turn it is,
+ * and the other signers' names and progress (no e-mails).
  * Every view is recorded in the audit log: the link is a bearer secret.
  */
 export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: { ip: string | null; recordView?: boolean }) {
@@ -16,6 +18,7 @@ export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: 
   // The answer to a sign or reject re-reads the link; that is not a new view.
   if (context.recordView !== false) await recordAuditEvent(db, { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip });
   const d = link.document;
+  const rubrica = d.allowTypeSignatures.includes("RUBRICA");
   return {
     id: link.signer.id,
     link_status: state.status,
@@ -31,8 +34,8 @@ export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: 
       signature_ordered: d.signatureOrdered,
       rejected_message: d.rejectedMessage,
     },
-    // RUBRICA (identity-verified signing) arrives with the identity engine.
-    allowed_types: d.allowTypeSignatures.filter((t) => t !== "RUBRICA"),
+    allowed_types: d.allowTypeSignatures,
+    identity_verification: rubrica ? signerVerificationView(signerVerification(link.signer, await signerSessions(db, signatoryId))) : null,
     signers: link.signers.map((s) => ({ name: s.name, sign_status: s.signStatus, signed_at: s.signedAt?.toISOString() ?? null, is_you: s.id === link.signer.id })),
   };
 }
