@@ -9,13 +9,15 @@ import { Field } from "@/components/ui/field";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { AutographPad } from "./autograph-pad";
 import { FilePicker } from "./file-picker";
+import { IdentityStep } from "./identity-step";
 import type { SigningLinkData } from "./signing-link-view";
 import { signErrorsOf, type SignErrors } from "./signing-errors";
 
-type Step = "preparing" | "decrypting" | "signing" | "sending";
+type Step = "preparing" | "decrypting" | "certifying" | "signing" | "sending";
 const STEP_TEXT: Record<Step, MessageKey> = {
   preparing: "signing.stepPreparing",
   decrypting: "signing.stepDecrypting",
+  certifying: "signing.stepCertifying",
   signing: "signing.stepSigning",
   sending: "signing.stepSending",
 };
@@ -28,11 +30,18 @@ function without(errors: SignErrors, field: keyof SignErrors): SignErrors {
 
 // Loaded at the signing step only: the first file chosen starts the download, signing awaits it.
 const loadSigner = () => import("./sign-with-certificate");
+const loadIdentitySigner = () => import("./sign-with-identity");
 
-/** e.firma / FIREL / TEPJF: the .cer and .key are opened here; only the certificate and the CMS are sent. */
+/**
+ * e.firma / FIREL / TEPJF: the .cer and .key are opened here; only the certificate and the CMS
+ * are sent. RUBRICA: the identity verification first (IdentityStep), then a key made here and
+ * certified by the platform. A signer who already started a verification lands on RUBRICA.
+ */
 export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; onDone: (next: SigningLinkData) => void; onConflict: () => void }) {
   const { t, locale } = useI18n();
-  const [type, setType] = useState(view.allowed_types[0] ?? "EFIRMA");
+  const [type, setType] = useState(view.identity_verification && view.identity_verification.state !== "NOT_STARTED" ? "RUBRICA" : (view.allowed_types[0] ?? "EFIRMA"));
+  const rubrica = type === "RUBRICA";
+  const verified = view.identity_verification?.state === "VERIFIED";
   const files = useRef<{ certificate?: File; key?: File }>({});
   const [password, setPassword] = useState("");
   const [autograph, setAutograph] = useState<string | null>(null);
@@ -56,8 +65,33 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
     });
   };
 
+  async function signWithIdentity(): Promise<{ certificate: string; signature: string } | null> {
+    const { signWithVerifiedIdentity, InsecureContextError } = await loadIdentitySigner();
+    try {
+      return await signWithVerifiedIdentity({ signatureId: view.id, originalHash: view.document.original_hash, onStep: showStep });
+    } catch (err) {
+      if (!(err instanceof InsecureContextError)) throw err;
+      setErrors({ form: t("signing.errors.insecure") });
+      return null;
+    }
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (rubrica) {
+      if (!verified) return;
+      setErrors({});
+      setStep("preparing");
+      try {
+        const signed = await signWithIdentity();
+        if (signed) await send(signed);
+      } catch (err) {
+        fail(err);
+      } finally {
+        setStep(null);
+      }
+      return;
+    }
     const { certificate, key } = files.current;
     const missing: SignErrors = {};
     if (!certificate) missing.certificate = t("signing.errors.chooseCertificate");
@@ -84,24 +118,34 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
         setErrors({ [err.field]: t(`signing.errors.${err.code}` as MessageKey, { date }) });
         return;
       }
-      await showStep("sending");
-      const answer = await apiRequest<{ data: SigningLinkData }>(`/v1/signatures/${view.id}/sign`, {
-        method: "POST",
-        body: { type, ...signed, autograph: autograph ?? undefined },
-      });
-      onDone(answer.data);
+      await send(signed);
     } catch (err) {
-      setErrors(signErrorsOf(t, err));
-      if ((err as { status?: number }).status === 409) onConflict();
+      fail(err);
     } finally {
       setStep(null);
     }
   }
 
+  async function send(signed: { certificate: string; signature: string }) {
+    await showStep("sending");
+    const answer = await apiRequest<{ data: SigningLinkData }>(`/v1/signatures/${view.id}/sign`, {
+      method: "POST",
+      body: { type, ...signed, autograph: autograph ?? undefined },
+    });
+    onDone(answer.data);
+  }
+
+  function fail(err: unknown) {
+    const errors = signErrorsOf(t, err);
+    // RUBRICA has no certificate or key fields to put a message next to: all of it goes on top.
+    setErrors(rubrica ? { form: Object.values(errors).join(" ") } : errors);
+    if ((err as { status?: number }).status === 409) onConflict();
+  }
+
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-title" className="flex flex-col gap-4">
       <h2 id="sign-title" className="text-lg font-semibold">{t("signing.signTitle")}</h2>
-      <p className="text-sm text-zinc-600">{t("signing.signLead")}</p>
+      <p className="text-sm text-zinc-600">{t(rubrica ? "signing.identity.signLead" : "signing.signLead")}</p>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.type ? "type-error" : undefined}>
         <legend className="mb-1 text-sm font-medium text-zinc-800">{t("signing.type")}</legend>
         {view.allowed_types.map((value) => (
@@ -112,29 +156,39 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
         ))}
         {errors.type && <p id="type-error" role="alert" className="text-sm text-red-700">{errors.type}</p>}
       </fieldset>
-      <FilePicker id="sign-certificate" label={t("signing.certificate")} accept=".cer,.crt,.pem" error={errors.certificate} disabled={busy} onPick={(file) => pick("certificate", file)} />
-      <FilePicker id="sign-key" label={t("signing.key")} accept=".key" error={errors.key} disabled={busy} onPick={(file) => pick("key", file)} />
-      <Field
-        id="sign-password"
-        label={t("signing.password")}
-        type="password"
-        autoComplete="off"
-        value={password}
-        hint={t("signing.passwordHint")}
-        error={errors.password}
-        disabled={busy}
-        onChange={(e) => {
-          setPassword(e.currentTarget.value);
-          setErrors((current) => without(current, "password"));
-        }}
-      />
-      <AutographPad onChange={setAutograph} error={errors.autograph} disabled={busy} />
-      <p className="text-sm text-zinc-700">{t("signing.consent", { name: view.document.file_name })}</p>
+      {rubrica ? (
+        <IdentityStep view={view} onView={onDone} disabled={busy} />
+      ) : (
+        <>
+          <FilePicker id="sign-certificate" label={t("signing.certificate")} accept=".cer,.crt,.pem" error={errors.certificate} disabled={busy} onPick={(file) => pick("certificate", file)} />
+          <FilePicker id="sign-key" label={t("signing.key")} accept=".key" error={errors.key} disabled={busy} onPick={(file) => pick("key", file)} />
+          <Field
+            id="sign-password"
+            label={t("signing.password")}
+            type="password"
+            autoComplete="off"
+            value={password}
+            hint={t("signing.passwordHint")}
+            error={errors.password}
+            disabled={busy}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setErrors((current) => without(current, "password"));
+            }}
+          />
+        </>
+      )}
+      {(!rubrica || verified) && (
+        <>
+          <AutographPad onChange={setAutograph} error={errors.autograph} disabled={busy} />
+          <p className="text-sm text-zinc-700">{t("signing.consent", { name: view.document.file_name })}</p>
+        </>
+      )}
       <p role="status" aria-live="polite" className="min-h-5 text-sm font-medium text-brand-700" data-testid="sign-progress">
         {step ? t(STEP_TEXT[step]) : ""}
       </p>
       {errors.form && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{errors.form}</p>}
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto sm:self-start">{t("signing.submit")}</Button>
+      {(!rubrica || verified) && <Button type="submit" disabled={busy} className="w-full sm:w-auto sm:self-start">{t("signing.submit")}</Button>}
     </form>
   );
 }

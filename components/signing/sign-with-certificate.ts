@@ -2,6 +2,7 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { createDetachedCms } from "@/lib/crypto/cms-signature";
 import { decryptSatKey, NotAKeyFileError, WrongKeyPasswordError } from "@/lib/crypto/sat-key";
+import { base64, hexBytes } from "./bytes";
 
 /**
  * The signing step in the signer's browser: open the .key with the password, check it belongs to
@@ -119,14 +120,4 @@ async function assertKeyMatches(privateKey: CryptoKey, certificate: pkijs.Certif
   const probe = crypto.getRandomValues(new Uint8Array(32));
   const signature = await crypto.subtle.sign(RSA.name, privateKey, probe);
   if (!(await crypto.subtle.verify(RSA.name, publicKey, signature, probe))) throw new CertificateProblem("key", "keyMismatch");
-}
-
-function hexBytes(hex: string): Uint8Array {
-  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-}
-
-function base64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
 }

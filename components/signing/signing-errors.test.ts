@@ -23,6 +23,15 @@ describe("the signing API's refusals, as the signer reads them", () => {
     });
   });
 
+  it("explains RUBRICA's certificate refusals: not this signer's, or past its 15 minutes", () => {
+    expect(signErrorsOf(t, unprocessable({ certificate: ["This certificate was not issued to you for this signature. Verify your identity and sign again from this page."] })).certificate).toBe(
+      "El certificado no es el que se emitió para esta firma. Firma de nuevo desde esta página.",
+    );
+    expect(signErrorsOf(t, unprocessable({ certificate: ["Your verified-identity certificate expired (it lasts 15 minutes). Sign again from this page."] })).certificate).toBe(
+      "Tu certificado de identidad verificada venció (dura 15 minutos). Firma de nuevo desde esta página.",
+    );
+  });
+
   it("keeps a message it does not know, rather than lose it", () => {
     expect(signErrorsOf(t, unprocessable({ certificate: ["Something new."] }))).toEqual({ certificate: "Something new." });
   });

@@ -10,6 +10,8 @@ type Params = Record<string, string>;
 // The API answers in English (integrators read it too); the signer reads these in their language.
 // A message we do not know is shown as the server wrote it rather than lost.
 const SERVER_MESSAGES: Array<[RegExp, MessageKey, (m: RegExpMatchArray) => Params]> = [
+  [/not issued to you for this signature/, "signing.errors.identityCertificate", () => ({})],
+  [/verified-identity certificate expired/, "signing.errors.identityExpired", () => ({})],
   [/not a certificate/, "signing.errors.notACertificate", () => ({})],
   [/trusted for (\w+)/, "signing.errors.untrusted", (m) => ({ type: m[1]! })],
   [/has expired/, "signing.errors.expiredNow", () => ({})],
