@@ -18,8 +18,12 @@ const signingPagePolicy = [
 ].join("; ");
 
 // The verification page: the same, plus the integrator's logo from any https URL, photo previews
-// (blob:), and the camera for this origin only.
-const verificationPagePolicy = signingPagePolicy.replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https:");
+// (blob:), and the camera for this origin only. 'wasm-unsafe-eval' lets its face reader compile
+// TensorFlow's WebAssembly (served from here, like the models: connect-src stays 'self'); it
+// allows WebAssembly only, not eval.
+const verificationPagePolicy = signingPagePolicy
+  .replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https:")
+  .replace("script-src 'self' 'unsafe-inline'", "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'");
 
 const nextConfig: NextConfig = {
   // Native or process-level packages stay outside the bundle: they open sockets,

@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Debian's Chromium where it is installed (CI, these machines); Playwright's own elsewhere.
 const systemChromium = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-const PORT = 3100;
+// E2E_PORT: another checkout on the same machine may be running its own e2e server on 3100.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { hydrated, shot } from "./support";
+import { E2E_APP_URL, hydrated, shot } from "./support";
 
 type Seeded = {
   admin: { email: string; password: string };
@@ -12,7 +12,7 @@ type Seeded = {
 /** Sessions with evidence, written into the Playwright server's database (see seed-identity-review.ts). */
 function seed(tag: string): Seeded {
   const out = execFileSync(path.resolve("node_modules/.bin/tsx"), ["e2e/seed-identity-review.ts", tag], {
-    env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: "http://127.0.0.1:3100", LOG_LEVEL: "warn" },
+    env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: E2E_APP_URL, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return JSON.parse(out.toString().trim().split("\n").at(-1)!) as Seeded;

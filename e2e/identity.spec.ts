@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { chromium, expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { newcomerWithKey } from "./signer-support";
 import { hydrated, shot } from "./support";
 
@@ -10,7 +10,8 @@ import { hydrated, shot } from "./support";
 const MEDIA = path.resolve("test-results/identity-media");
 execFileSync("npx", ["tsx", "e2e/make-identity-media.ts", MEDIA], { stdio: "inherit" });
 
-test.use({
+/** Chromium with a fake camera playing `video` (it loops the file). */
+const withCamera = (video: string) => ({
   launchOptions: {
     executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
     args: [
@@ -19,11 +20,13 @@ test.use({
       "--disable-dev-shm-usage",
       "--use-fake-ui-for-media-stream",
       "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${path.join(MEDIA, "selfie.y4m")}`,
+      `--use-file-for-fake-video-capture=${path.join(MEDIA, video)}`,
     ],
   },
   permissions: ["camera"],
 });
+
+test.use(withCamera("selfie.y4m"));
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -38,8 +41,8 @@ async function sessionResult(request: APIRequestContext, key: string, id: string
   return ((await res.json()) as { data: Json }).data;
 }
 
-/** The person's whole way through the page: consent, card by upload, selfie by camera, checks. */
-async function verifyOnPage(page: Page, url: string, front: string, project: string, shots: boolean) {
+/** Consent, then the card's front and back by upload, up to the selfie step. */
+async function uploadCard(page: Page, url: string, front: string, back: string, project: string, shots: boolean, onBackSent?: () => void) {
   await page.goto(url);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Verificación de identidad" })).toBeVisible();
@@ -49,11 +52,12 @@ async function verifyOnPage(page: Page, url: string, front: string, project: str
   await page.getByLabel("Acepto el aviso de privacidad y doy mi consentimiento").check();
   await start.click();
 
-  for (const [heading, file, next] of [["Frente de tu INE", front, "Reverso de tu INE"], ["Reverso de tu INE", "ine-back.jpg", "Tu selfie"]] as const) {
+  for (const [heading, file, next] of [["Frente de tu INE", front, "Reverso de tu INE"], ["Reverso de tu INE", back, "Tu selfie"]] as const) {
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     await page.getByLabel("Subir una foto").setInputFiles(path.join(MEDIA, file));
     await expect(page.getByRole("img", { name: "Vista previa de la foto" })).toBeVisible();
     if (shots && heading === "Frente de tu INE") await shot(page, "identity-front-preview", project);
+    if (heading === "Reverso de tu INE") onBackSent?.();
     await page.getByRole("button", { name: "Usar esta foto" }).click();
     // The server reads the photo (the back's MRZ) before the next step shows; a refusal says why.
     await expect(page.getByRole("heading", { name: next }).or(page.getByRole("alert").filter({ hasText: /\w/ }))).toBeVisible({ timeout: 30_000 });
@@ -61,7 +65,11 @@ async function verifyOnPage(page: Page, url: string, front: string, project: str
     expect(alerts.filter((a) => a.trim()), `${heading} refused`).toEqual([]);
     await expect(page.getByRole("heading", { name: next })).toBeVisible();
   }
+}
 
+/** The person's whole way through the page: consent, card by upload, selfie by camera, checks. */
+async function verifyOnPage(page: Page, url: string, front: string, project: string, shots: boolean) {
+  await uploadCard(page, url, front, "ine-back.jpg", project, shots);
   await page.getByRole("button", { name: "Usar la cámara" }).click();
   const video = page.getByLabel("Vista de la cámara");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
@@ -82,8 +90,12 @@ test("a person verifies on their phone with the camera: FINISHED 100, another fa
   const key = await newcomerWithKey(page, "Integradora Núñez", `identidad-${Date.now()}@example.com`);
   const branding = { primary_color: "#6d28d9", secondary_color: "#ede9fe" };
   const session = await openSession(request, key, { redirect_url: `${baseURL}/?verificado=1`, custom_branding: branding });
+  // Without LIVENESS_DETECTION the selfie is taken with the button and no face reader is loaded.
+  const faceReaderFiles: string[] = [];
+  page.on("request", (r) => r.url().includes("/identity/verify/models/") && faceReaderFiles.push(r.url()));
 
   await verifyOnPage(page, session.verification_url, "ine-front.jpg", info.project.name, true);
+  expect(faceReaderFiles).toEqual([]);
   // The integrator's color is on the page's buttons.
   await expect(page.getByRole("link", { name: "Continuar" })).toHaveCSS("background-color", "rgb(109, 40, 217)");
   const done = await sessionResult(request, key, session.uuid);
@@ -101,6 +113,145 @@ test("a person verifies on their phone with the camera: FINISHED 100, another fa
   // The link of a finished session shows the outcome, not the steps again.
   await page.goto(session.verification_url);
   await expect(page.getByRole("heading", { name: "¡Listo! Terminamos la verificación" })).toBeVisible();
+});
+
+type Seen = { url: string; step: string; status: number; encoding: string; bytes: number };
+
+/**
+ * The liveness steps on the person's phone: no capture button while the page watches; the selfie
+ * is taken once the face looks ahead and keeps still, the turn once the head has turned far
+ * enough. Returns what the page fetched (with the step it was on), the turn's progress as shown,
+ * and the time the face reader took to be ready.
+ */
+async function livenessOnPhone(page: Page, url: string, project: string) {
+  let stepNow = "card";
+  const requests: { url: string; step: string; response: Promise<Response | null> }[] = [];
+  page.on("request", (r) => requests.push({ url: r.url(), step: stepNow, response: r.response() }));
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && !m.location().url.endsWith("/favicon.ico") && consoleErrors.push(m.text())));
+
+  // The status lines the page showed, however briefly (the face reader loads in about a second here).
+  await page.addInitScript(() => {
+    const shown = new Set<string>();
+    (window as unknown as { statusShown: Set<string> }).statusShown = shown;
+    new MutationObserver(() => document.querySelectorAll('[role="status"]').forEach((e) => shown.add(e.textContent ?? ""))).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  // The selfie step shows as soon as the back is accepted.
+  await uploadCard(page, url, "liveness-ine-front.jpg", "liveness-ine-back.jpg", project, false, () => (stepNow = "selfie"));
+  await expect(page.getByText("Paso 3 de 4")).toBeVisible();
+  await expect(page.getByText("La foto se toma sola cuando estés de frente y sin moverte.")).toBeVisible();
+  // From the step's first render to the face reader ready: script chunk, models and .wasm fetched and compiled.
+  const loadMs = await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName("face-reader-load")[0]?.duration ?? null), { timeout: 60_000 })
+    .not.toBeNull()
+    .then(() => page.evaluate(() => performance.getEntriesByName("face-reader-load")[0]!.duration));
+  expect(await page.evaluate(() => [...(window as unknown as { statusShown: Set<string> }).statusShown])).toContain("Preparando la cámara…");
+  await page.getByRole("button", { name: "Usar la cámara" }).click();
+  await expect(page.getByRole("button", { name: "Tomar foto" })).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "Vista previa de la foto" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Usar esta foto" }).click();
+
+  await expect(page.getByRole("heading", { name: "Prueba de vida" })).toBeVisible({ timeout: 30_000 });
+  stepNow = "turn";
+  // The turn's progress as the person saw it, reading by reading.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { turnSeen: string[] }).turnSeen = seen;
+    new MutationObserver(() => {
+      const value = document.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+  });
+  await page.getByRole("button", { name: "Usar la cámara" }).click();
+  await expect(page.getByRole("progressbar", { name: "Giro de la cabeza" })).toBeVisible();
+  await expect(page.getByText("Gira la cabeza lentamente hacia un lado").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Tomar foto" })).toHaveCount(0);
+  await expect.poll(() => page.getByLabel("Vista de la cámara").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await shot(page, "identity-liveness-turn", project);
+  await expect(page.getByRole("img", { name: "Vista previa de la foto" })).toBeVisible({ timeout: 30_000 });
+  const turnSeen = await page.evaluate(() => (window as unknown as { turnSeen: string[] }).turnSeen);
+  await shot(page, "identity-liveness-turn-captured", project);
+  await page.getByRole("button", { name: "Usar esta foto" }).click();
+  stepNow = "checks";
+  await expect(page.getByRole("heading", { name: "Estamos verificando tu identidad" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "¡Listo! Terminamos la verificación" })).toBeVisible({ timeout: 90_000 });
+
+  const seen: Seen[] = await Promise.all(
+    requests.map(async (r) => {
+      const response = await r.response;
+      const sizes = response ? await response.request().sizes().catch(() => null) : null;
+      return { url: r.url, step: r.step, status: response?.status() ?? 0, encoding: response ? ((await response.allHeaders())["content-encoding"] ?? "") : "", bytes: sizes?.responseBodySize ?? 0 };
+    }),
+  );
+  return { seen, turnSeen, loadMs, consoleErrors };
+}
+
+test("with LIVENESS_DETECTION the page takes the selfie and the head turn by itself, checked in the browser, and the server passes them: FINISHED 100", async ({ page: integrator, request }, info) => {
+  test.skip(info.project.name !== "phone", "the verification page is for phones");
+  test.setTimeout(300_000);
+  const key = await newcomerWithKey(integrator, "Integradora Vida", `vida-${Date.now()}@example.com`);
+  const session = await openSession(request, key, { validations: ["INE", "CURP", "LIVENESS_DETECTION"] });
+  const origin = new URL(session.verification_url).origin;
+
+  // The person's phone, in a browser of its own: its fake camera (set at launch) plays a person
+  // turning their head, their selfie and its mirror image a second each.
+  const browser = await chromium.launch(withCamera("turning.y4m").launchOptions);
+  let run: Awaited<ReturnType<typeof livenessOnPhone>>;
+  try {
+    const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = info.project.use;
+    const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, permissions: ["camera"] });
+    run = await livenessOnPhone(await context.newPage(), session.verification_url, info.project.name);
+  } finally {
+    await browser.close();
+  }
+  const done = await sessionResult(request, key, session.uuid);
+  expect(done).toMatchObject({ status: "FINISHED", result: 100, document_data: { curp: "NUGA800715HJCXRN07" } });
+
+  // The page captured the turn after reading the head turned the whole way, not on a click.
+  expect(run.turnSeen.at(-1)).toBe("100");
+  // Nothing from another origin; the face reader's files only once on the liveness steps.
+  const faceFiles = run.seen.filter((r) => r.url.includes("/identity/verify/models/"));
+  expect(run.seen.filter((r) => !r.url.startsWith(origin) && !/^(data|blob):/.test(r.url)).map((r) => r.url)).toEqual([]);
+  expect(faceFiles.map((r) => [r.step, r.status])).toEqual(faceFiles.map(() => ["selfie", 200]));
+  expect(faceFiles.length).toBeGreaterThanOrEqual(5);
+  expect(run.consoleErrors).toEqual([]);
+
+  // What the server read on the two captures, as the integrator's review shows it (yaw in degrees):
+  // they differ by the turn it asks for (MIN_TURN, 0.3 rad, 17.2°).
+  await integrator.goto(`/dashboard/identity/${session.uuid}`);
+  const liveness = integrator.getByTestId("liveness-scores");
+  await expect(liveness).toContainText("Girar la cabeza hacia un lado");
+  const yaw = async (label: string) => Number((await liveness.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]").textContent())!.replace("−", "-"));
+  const [selfieDeg, turnedDeg] = [await yaw("Giro en la selfie"), await yaw("Giro al cumplir el reto")];
+  expect(Math.abs(turnedDeg - selfieDeg)).toBeGreaterThanOrEqual(17.2);
+  await shot(integrator, "identity-liveness-review", info.project.name);
+
+  const liveSteps = run.seen.filter((r) => (r.step === "selfie" || r.step === "turn") && r.url.startsWith(origin) && !r.url.includes("/files/"));
+  console.log(
+    JSON.stringify({
+      faceReaderLoadMs: Math.round(run.loadMs),
+      turnSeen: run.turnSeen,
+      yawDegrees: { selfie: selfieDeg, turned: turnedDeg },
+      faceSimilarity: await integrator.getByTestId("face-similarity").textContent(),
+      liveStepDownloads: liveSteps.map((r) => ({ path: new URL(r.url).pathname, step: r.step, status: r.status, encoding: r.encoding, bytes: r.bytes })),
+      liveStepBytes: liveSteps.reduce((sum, r) => sum + r.bytes, 0),
+    }),
+  );
+});
+
+test("with LIVENESS_DETECTION on a phone that cannot load the face reader, the page says so and offers its capture button", async ({ page, request }, info) => {
+  test.skip(info.project.name !== "phone", "the verification page is for phones");
+  test.setTimeout(120_000);
+  const key = await newcomerWithKey(page, "Integradora Respaldo", `respaldo-${Date.now()}@example.com`);
+  const session = await openSession(request, key, { validations: ["INE", "CURP", "LIVENESS_DETECTION"] });
+  // As a network that cannot fetch the models (the server still judges the captures).
+  await page.route("**/identity/verify/models/**", (route) => route.abort());
+  await uploadCard(page, session.verification_url, "ine-front.jpg", "ine-back.jpg", info.project.name, false);
+  await expect(page.getByText("Este teléfono no puede tomar la foto en automático. Tómala con el botón.")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Usar la cámara" }).click();
+  await page.getByRole("button", { name: "Tomar foto" }).click();
+  await expect(page.getByRole("img", { name: "Vista previa de la foto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Tomar otra" })).toBeVisible();
 });
 
 test("only_mobile_devices: a computer gets a QR code to continue on the phone", async ({ page, request }, info) => {

@@ -19,7 +19,7 @@ import { openDatabase } from "@/lib/runtime/open-database";
 import { createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import type { Actor } from "@/lib/services/actor";
 import { createIdentitySession } from "@/lib/services/identity-sessions/create-identity-session";
-import { LIVENESS_CHALLENGE } from "@/lib/services/identity-sessions/liveness-challenge";
+import { LIVENESS_CHALLENGE } from "@/lib/schemas/liveness-challenge";
 import { moveSession } from "@/lib/services/identity-sessions/move-session";
 import { judgeValidations, sessionResult } from "@/lib/services/identity-sessions/score-session";
 import { createUser } from "@/lib/services/users/create-user";

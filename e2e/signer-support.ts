@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { hydrated } from "./support";
+import { E2E_APP_URL, hydrated } from "./support";
 
 /** A two-page contract with accents, made here so the test needs no fixture file. */
 export async function twoPagePdf(title: string): Promise<Buffer> {
@@ -29,7 +29,7 @@ export function testCertificate(dir: string, name: string, rfc: string): TestCer
   execFileSync(
     path.resolve("node_modules/.bin/tsx"),
     ["scripts/cli.ts", "test-cert:create", "--type", "EFIRMA", "--name", name, "--rfc", rfc, "--curp", "BOXW310820HNERXN09", "--password", password, "--out", dir],
-    { env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: "http://127.0.0.1:3100", LOG_LEVEL: "warn" }, stdio: "pipe" },
+    { env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: E2E_APP_URL, LOG_LEVEL: "warn" }, stdio: "pipe" },
   );
   return { cer: path.join(dir, `${rfc}_EFIRMA.cer`), key: path.join(dir, `${rfc}_EFIRMA.key`), password };
 }
@@ -42,7 +42,7 @@ export async function signerPage(browser: Browser, info: TestInfo): Promise<{ pa
   // The signing page must not fetch anything from another origin.
   const foreign: string[] = [];
   page.on("request", (r) => {
-    if (!/^(https?:\/\/127\.0\.0\.1:3100\/|data:|blob:)/.test(r.url())) foreign.push(r.url());
+    if (!r.url().startsWith(`${E2E_APP_URL}/`) && !/^(data|blob):/.test(r.url())) foreign.push(r.url());
   });
   // A Content-Security-Policy refusal or a crash shows up here (the favicon's 404 is not ours to fix here).
   const consoleErrors: string[] = [];

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
 
+/** The e2e server's address (playwright.config.ts): scripts run beside it write to its installation. */
+export const E2E_APP_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
 /** Wait for React to hydrate: clicking earlier submits forms natively (stack.md). */
 export async function hydrated(page: Page) {
   await page.locator("body[data-hydrated]").waitFor();

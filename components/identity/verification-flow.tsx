@@ -1,20 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useI18n } from "@/components/providers";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { FormView } from "@/lib/services/identity-sessions/verification-form";
-import { checkQuality, MIN_SIDE, type Quality } from "./capture-quality";
+import { BrandButton } from "./brand-buttons";
+import { CaptureStep, type Kind } from "./capture-step";
 
-type Kind = "ine_front" | "ine_back" | "selfie" | "liveness";
 type Step = "consent" | Kind | "verifying" | "done" | "failed" | "expired";
-
-const STEP_TEXT: Record<Kind, { title: MessageKey; hint: MessageKey }> = {
-  ine_front: { title: "identityForm.ineFront", hint: "identityForm.ineFrontHint" },
-  ine_back: { title: "identityForm.ineBack", hint: "identityForm.ineBackHint" },
-  selfie: { title: "identityForm.selfie", hint: "identityForm.selfieHint" },
-  liveness: { title: "identityForm.liveness", hint: "identityForm.livenessHint" },
-};
 
 function firstStep(view: FormView): Step {
   if (view.expired) return "expired";
@@ -36,6 +29,7 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
   const [step, setStep] = useState<Step>(firstStep(initial));
   const [view, setView] = useState(initial);
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
+  const [selfieYaw, setSelfieYaw] = useState(() => storedSelfieYaw(token));
   const b = initial.branding;
   const style = {
     "--brand": b.primary_color ?? "#0f766e",
@@ -63,12 +57,20 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
         {step === "consent" ? <Consent onAccept={() => setStep(kinds.find((k) => !view.captured[k]) ?? kinds[0]!)} /> : null}
         {kinds.map((kind) =>
           step === kind ? (
-            <Capture
+            <CaptureStep
               key={kind}
               token={token}
               kind={kind}
               cameraOnly={initial.liveness && (kind === "selfie" || kind === "liveness")}
-              onDone={() => next(kind)}
+              // With liveness, the page takes the selfie and the turn by itself (liveness-rule.ts).
+              auto={!initial.liveness ? null : kind === "selfie" ? { step: "selfie" } : kind === "liveness" ? { step: "turn", selfieYaw } : null}
+              onDone={(yaw) => {
+                if (kind === "selfie") {
+                  setSelfieYaw(yaw);
+                  storeSelfieYaw(token, yaw);
+                }
+                next(kind);
+              }}
               onClosed={(message) => {
                 setClosedMessage(message);
                 setStep("failed");
@@ -93,17 +95,26 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
   );
 }
 
-function BrandButton({ className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      className={`inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-[var(--brand)] px-4 py-3 text-base font-semibold text-[var(--brand-text)] disabled:opacity-50 ${className}`}
-      {...props}
-    />
-  );
+// The turn is measured against the selfie's yaw: kept for the tab, so a reload between the two
+// steps (which resumes at the turn) still has it. Only a number, under the page's own token.
+const YAW_KEY = "rubrica.selfieYaw";
+
+function storedSelfieYaw(token: string): number | null {
+  if (typeof window === "undefined") return null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(YAW_KEY) ?? "null") as { token?: string; yaw?: unknown } | null;
+    return saved?.token === token && typeof saved.yaw === "number" ? saved.yaw : null;
+  } catch {
+    return null;
+  }
 }
 
-function SecondaryButton({ className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button className={`inline-flex min-h-12 w-full items-center justify-center rounded-lg border border-current px-4 py-3 text-base font-medium ${className}`} {...props} />;
+function storeSelfieYaw(token: string, yaw: number | null) {
+  try {
+    sessionStorage.setItem(YAW_KEY, JSON.stringify({ token, yaw }));
+  } catch {
+    // Storage refused (private mode): kept in memory only; after a reload the turn step offers its button.
+  }
 }
 
 function Consent({ onAccept }: { onAccept: () => void }) {
@@ -121,176 +132,6 @@ function Consent({ onAccept }: { onAccept: () => void }) {
       <BrandButton disabled={!agreed} onClick={onAccept}>
         {t("identityForm.start")}
       </BrandButton>
-    </div>
-  );
-}
-
-type Shot = { blob: Blob; url: string; quality: Quality };
-
-function Capture({ token, kind, cameraOnly, onDone, onClosed }: { token: string; kind: Kind; cameraOnly: boolean; onDone: () => void; onClosed: (message: string) => void }) {
-  const { t } = useI18n();
-  const face = kind === "selfie" || kind === "liveness";
-  const minSide = face ? MIN_SIDE.face : MIN_SIDE.card;
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
-  const [camera, setCamera] = useState<"off" | "starting" | "on">("off");
-  const [shot, setShot] = useState<Shot | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  const stopCamera = useCallback(() => {
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = null;
-    setCamera("off");
-  }, []);
-  useEffect(() => stopCamera, [stopCamera]);
-
-  async function startCamera() {
-    setError(null);
-    setCamera("starting");
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: face ? "user" : "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
-        audio: false,
-      });
-      streamRef.current = stream;
-      setCamera("on");
-      requestAnimationFrame(() => {
-        if (videoRef.current) {
-          videoRef.current.srcObject = stream;
-          void videoRef.current.play().catch(() => undefined);
-        }
-      });
-    } catch {
-      setCamera("off");
-      setError(t("identityForm.cameraDenied"));
-    }
-  }
-
-  function takePhoto() {
-    const video = videoRef.current;
-    if (!video || !video.videoWidth) return;
-    const canvas = document.createElement("canvas");
-    canvas.width = video.videoWidth;
-    canvas.height = video.videoHeight;
-    canvas.getContext("2d")!.drawImage(video, 0, 0);
-    const quality = checkQuality(canvas, canvas.width, canvas.height, minSide);
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return;
-        stopCamera();
-        setShot({ blob, url: URL.createObjectURL(blob), quality });
-      },
-      "image/jpeg",
-      0.92,
-    );
-  }
-
-  async function pickFile(file: File | undefined) {
-    if (!file) return;
-    setError(null);
-    const bitmap = await createImageBitmap(file).catch(() => null);
-    if (!bitmap) {
-      setError(t("identityForm.genericError"));
-      return;
-    }
-    const quality = checkQuality(bitmap, bitmap.width, bitmap.height, minSide);
-    setShot({ blob: file, url: URL.createObjectURL(file), quality });
-  }
-
-  async function send() {
-    if (!shot) return;
-    setSending(true);
-    setError(null);
-    try {
-      const res = await fetch(`/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "Content-Type": shot.blob.type || "image/jpeg" }, body: shot.blob });
-      if (res.ok) {
-        onDone();
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      // 409: the session no longer takes captures (too many unreadable ones, expired, finished).
-      if (res.status === 409) {
-        onClosed(body?.message ?? t("identityForm.failedText"));
-        return;
-      }
-      setError(body?.message ?? t("identityForm.genericError"));
-      setShot(null);
-    } catch {
-      setError(t("identityForm.networkError"));
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const problem = shot && shot.quality.ok !== true ? shot.quality : null;
-  return (
-    <div className="flex flex-col gap-4">
-      <h2 className="text-xl font-semibold">{t(STEP_TEXT[kind].title)}</h2>
-      <p className="text-sm opacity-90">{t(STEP_TEXT[kind].hint)}</p>
-      {camera !== "off" ? (
-        <div className="relative overflow-hidden rounded-xl bg-black">
-          <video ref={videoRef} playsInline muted aria-label={t("identityForm.cameraView")} className={`w-full ${face ? "-scale-x-100" : ""}`} />
-          {/* The guide: a card frame or a face oval. */}
-          <div
-            aria-hidden
-            className={`pointer-events-none absolute border-4 border-white/80 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)] ${face ? "top-[8%] left-1/2 h-[80%] w-[55%] -translate-x-1/2 rounded-[50%]" : "top-1/2 left-1/2 aspect-[1.586] w-[88%] -translate-x-1/2 -translate-y-1/2 rounded-xl"}`}
-          />
-        </div>
-      ) : null}
-      {shot ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a local blob URL
-        <img src={shot.url} alt={t("identityForm.preview")} className="w-full rounded-xl border border-zinc-300" />
-      ) : null}
-      {problem ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          {t(`identityForm.${problem.problem}`, { px: "px" in problem ? (problem.px ?? 0) : 0 })}
-        </p>
-      ) : null}
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      {sending ? (
-        <p role="status" className="flex items-center gap-2 text-sm">
-          <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
-          {t("identityForm.uploading")}
-        </p>
-      ) : null}
-      <div className="flex flex-col gap-3">
-        {camera === "on" ? (
-          <>
-            <BrandButton onClick={takePhoto}>{t("identityForm.capture")}</BrandButton>
-            <SecondaryButton onClick={stopCamera}>{t("identityForm.cancelCamera")}</SecondaryButton>
-          </>
-        ) : shot ? (
-          <>
-            {shot.quality.ok === false ? null : (
-              <BrandButton disabled={sending} onClick={send}>
-                {shot.quality.ok === true ? t("identityForm.usePhoto") : t("identityForm.sendAnyway")}
-              </BrandButton>
-            )}
-            <SecondaryButton disabled={sending} onClick={() => setShot(null)}>
-              {t("identityForm.retake")}
-            </SecondaryButton>
-          </>
-        ) : (
-          <>
-            <BrandButton disabled={camera === "starting"} onClick={startCamera}>
-              {t("identityForm.useCamera")}
-            </BrandButton>
-            {cameraOnly ? (
-              <p className="text-center text-xs opacity-80">{t("identityForm.uploadNotAllowed")}</p>
-            ) : (
-              <label className="inline-flex min-h-12 w-full cursor-pointer items-center justify-center rounded-lg border border-current px-4 py-3 text-base font-medium">
-                {t("identityForm.uploadFile")}
-                <input type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={(e) => void pickFile(e.target.files?.[0])} />
-              </label>
-            )}
-          </>
-        )}
-      </div>
     </div>
   );
 }

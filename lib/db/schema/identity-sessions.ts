@@ -74,7 +74,7 @@ export const identitySessions = pgTable(
     formToken: text("form_token").notNull().unique(),
     expiresAt: ts("expires_at").notNull(),
     files: jsonb("files").$type<SessionFiles>().notNull().default({}),
-    /** The liveness challenge the page was given (turn_head, liveness-challenge.ts), chosen by the server. */
+    /** The liveness challenge the page was given (turn_head, lib/schemas/liveness-challenge.ts), chosen by the server. */
     livenessChallenge: text("liveness_challenge"),
     /** v2's document_data, ocr and verifications, and the included ine and renapo answers. */
     documentData: jsonb("document_data").$type<{ cic: string | null; curp: string | null; id_ciudadano: string | null }>(),

@@ -2,6 +2,7 @@ import { errorBody, validationErrorBody } from "@/lib/schemas/common";
 import { SESSION_FILE_KINDS, SESSION_STATUSES, SESSION_VALIDATIONS, createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import { z } from "zod";
 import { receiptPdfQuery } from "@/lib/schemas/validations";
+import { faceReaderFileParams } from "@/lib/schemas/face-reader-files";
 import type { Operation } from "../registry";
 
 const creationErrors = {
@@ -117,5 +118,20 @@ export const identitySessionOperations: Operation[] = [
     security: "none",
     params: z.object({ token: z.string() }),
     responses: { 200: { description: "The page's view of the session.", schema: z.object({ status: z.enum(SESSION_STATUSES), expired: z.boolean(), validations: z.array(z.enum(SESSION_VALIDATIONS)), liveness: z.boolean(), only_mobile_devices: z.boolean(), branding: z.record(z.string(), z.string()), redirect_url: z.string().nullable(), captured: z.record(z.string(), z.boolean()) }) }, 404: { description: "Unknown link.", schema: errorBody } },
+  },
+  {
+    method: "get",
+    path: "/identity/verify/models/{version}/{file}",
+    operationId: "verificationFaceReaderFile",
+    summary: "Verification page: face reader files",
+    description:
+      "Not an API: the files the verification page loads, when the session asks for LIVENESS_DETECTION, to find the face and read the head's turn in the browser and capture by itself (the server judges the captures again and decides). The face box and head pose models of @vladmandic/human (`blazeface`, `facemesh`: `.json` and `.bin`) and TensorFlow's WASM backend (`.wasm`, with and without SIMD), served from the app so no CDN sees who verifies. `version` is the human version the page was built with; another one is 404. Cached for a year (`immutable`).",
+    tags: ["Identity: verification page"],
+    security: "none",
+    params: faceReaderFileParams,
+    responses: {
+      200: { description: "The file: `application/json` (model), `application/octet-stream` (weights) or `application/wasm`.", contentType: "application/octet-stream" },
+      404: { description: "Another version than the one installed.", schema: errorBody },
+    },
   },
 ];

@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, users, type IdentitySession } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { createSessionV2Body, createSessionV3Body } from "@/lib/schemas/identity-sessions";
+import { LIVENESS_CHALLENGE } from "@/lib/schemas/liveness-challenge";
 import type { Actor } from "@/lib/services/actor";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { spendTransaction } from "@/lib/services/quota/spend-transaction";

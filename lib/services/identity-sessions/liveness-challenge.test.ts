@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { challengePassed, LIVENESS_CHALLENGE, MIN_TURN } from "./liveness-challenge";
+import { LIVENESS_CHALLENGE, MIN_TURN } from "@/lib/schemas/liveness-challenge";
+import { challengePassed } from "./liveness-challenge";
 
 describe("the liveness turn", () => {
   it("passes when the selfie looks ahead and the second capture turned the head far enough, to either side", () => {
