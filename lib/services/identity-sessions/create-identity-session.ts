@@ -9,7 +9,6 @@ import { LIVENESS_CHALLENGE } from "@/lib/schemas/liveness-challenge";
 import type { Actor } from "@/lib/services/actor";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { spendTransaction } from "@/lib/services/quota/spend-transaction";
-import { LIVENESS_CHALLENGE } from "./liveness-challenge";
 import { verificationUrl } from "./session-format";
 
 /**
