@@ -1,30 +1,8 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
+import { MEDIA, withCamera } from "./camera";
 import { newcomerWithKey } from "./signer-support";
 import { hydrated, shot } from "./support";
-
-// The sandbox person's card images and a fake camera playing their selfie, made before the
-// browser starts (Chromium reads the video file at launch).
-const MEDIA = path.resolve("test-results/identity-media");
-execFileSync("npx", ["tsx", "e2e/make-identity-media.ts", MEDIA], { stdio: "inherit" });
-
-/** Chromium with a fake camera playing `video` (it loops the file). */
-const withCamera = (video: string) => ({
-  launchOptions: {
-    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${path.join(MEDIA, video)}`,
-    ],
-  },
-  permissions: ["camera"],
-});
 
 test.use(withCamera("selfie.y4m"));
 

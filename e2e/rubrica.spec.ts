@@ -1,28 +1,11 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { MEDIA, withCamera } from "./camera";
 import { newcomerWithKey, signerPage, twoPagePdf } from "./signer-support";
 import { hydrated, shot } from "./support";
 
-// Sandbox person 2's card and a fake camera whose video "turns the head" (make-identity-media.ts).
-const MEDIA = path.resolve("test-results/identity-media");
-execFileSync("npx", ["tsx", "e2e/make-identity-media.ts", MEDIA], { stdio: "inherit" });
-
-test.use({
-  launchOptions: {
-    executablePath: fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${path.join(MEDIA, "turning.y4m")}`,
-    ],
-  },
-  permissions: ["camera"],
-});
+// Sandbox person 2's card, and a fake camera whose video "turns the head" (make-identity-media.ts).
+test.use(withCamera("turning.y4m"));
 
 /** The verification page, as the signer lands on it from the signing link: card by upload, selfie and turn by camera. */
 async function verifyIdentity(page: Page) {
