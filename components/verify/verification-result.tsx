@@ -3,6 +3,10 @@ import { makeTranslate, type Locale } from "@/lib/i18n/translate";
 
 const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF" };
 
+// A document that was never sealed is described by its state alone (the API says nothing else).
+const UNSEALED_VERDICT: Record<string, string> = { REJECTED: "verify.rejectedDocument", CANCELLED: "verify.cancelledDocument", EXPIRED: "verify.expiredDocument" };
+const UNSEALED_TONE: Record<string, string> = { REJECTED: "border-red-300 bg-red-50 text-red-900", CANCELLED: "border-zinc-300 bg-zinc-50 text-zinc-900", EXPIRED: "border-zinc-300 bg-zinc-50 text-zinc-900" };
+
 /** What a verification found, in words a person understands first, details after. */
 export function VerificationResult({ result, locale }: { result: Verification; locale: Locale }) {
   const t = makeTranslate(locale);
@@ -11,20 +15,20 @@ export function VerificationResult({ result, locale }: { result: Verification; l
     ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }
     : result.intact === false
       ? { tone: "border-red-300 bg-red-50 text-red-900", text: t("verify.altered") }
-      : result.matched === "original" && !result.document?.signed
-        ? { tone: "border-amber-300 bg-amber-50 text-amber-900", text: t("verify.inProcess") }
+      : !result.document?.signed
+        ? { tone: UNSEALED_TONE[result.document?.sign_status_name ?? ""] ?? "border-amber-300 bg-amber-50 text-amber-900", text: t(UNSEALED_VERDICT[result.document?.sign_status_name ?? ""] ?? "verify.inProcess") }
         : { tone: "border-emerald-300 bg-emerald-50 text-emerald-900", text: t(result.kind === "hash" ? "verify.knownHash" : "verify.intact") };
   return (
     <section aria-live="polite" className="flex flex-col gap-4" data-testid="verification">
       <p role="status" className={`rounded-lg border p-4 text-base font-medium ${verdict.tone}`}>{verdict.text}</p>
-      {result.document && (
+      {result.document?.signed && (
         <div className="rounded-lg border border-zinc-200 bg-white p-4">
           <h2 className="text-lg font-semibold break-words">{result.document.file_name}</h2>
           <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="text-zinc-500">{t("verify.owner")}</dt>
             <dd>{result.document.owner}</dd>
             <dt className="text-zinc-500">{t("verify.status")}</dt>
-            <dd>{t(result.document.signed ? "verify.completed" : "verify.notCompleted")}{result.document.signed_at ? ` · ${when(result.document.signed_at)}` : ""}</dd>
+            <dd>{t("verify.completed")}{result.document.signed_at ? ` · ${when(result.document.signed_at)}` : ""}</dd>
             <dt className="text-zinc-500">{t("verify.hash")}</dt>
             <dd className="font-mono text-xs break-all">{result.document.original_hash}</dd>
             {result.constancy && (
@@ -44,7 +48,7 @@ export function VerificationResult({ result, locale }: { result: Verification; l
                 </p>
                 {s.sign_status === "SIGNED" && (
                   <p className="text-xs break-words text-zinc-500">
-                    {[s.rfc && `RFC ${s.rfc}`, s.curp && `CURP ${s.curp}`, s.certificate_serial_number && `${t("verify.certificate")} ${s.certificate_serial_number}`, s.certificate_issuer_name].filter(Boolean).join(" · ")}
+                    {[s.rfc && `RFC ${s.rfc}`, s.certificate_serial_number && `${t("verify.certificate")} ${s.certificate_serial_number}`, s.certificate_issuer_name].filter(Boolean).join(" · ")}
                   </p>
                 )}
               </li>

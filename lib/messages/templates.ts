@@ -10,6 +10,7 @@ type TemplateParams = {
   "signing-reminder": SigningParams & { reminder: number; of: number };
   "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] };
   "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
+  "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null };
   "identity-verification": { requesterName: string; verificationUrl: string };
 };
 export type TemplateName = keyof TemplateParams;
@@ -112,6 +113,28 @@ const copy = {
         "The PDF carries Rúbrica's seal with a timestamp and the retention certificate; you can verify it at any time.",
       ],
       action: p.documentUrl ? "See the signed document" : null,
+      footer: "You receive this message because you take part in this document.",
+    }),
+  },
+  "document-rejected": {
+    es: (p: TemplateParams["document-rejected"]) => ({
+      subject: `${p.rejectedBy} rechazó firmar «${p.documentName}»`,
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        `${p.rejectedBy} rechazó firmar «${p.documentName}». Su motivo: «${p.reason}».`,
+        "El proceso de firma terminó: nadie más puede firmar este documento y no tiene validez como documento firmado. Las firmas que ya se hicieron quedan registradas.",
+      ],
+      action: p.documentUrl ? "Ver el documento" : null,
+      footer: "Recibes este mensaje porque participas en este documento.",
+    }),
+    en: (p: TemplateParams["document-rejected"]) => ({
+      subject: `${p.rejectedBy} declined to sign “${p.documentName}”`,
+      greeting: `Hello ${p.name},`,
+      lines: [
+        `${p.rejectedBy} declined to sign “${p.documentName}”. Their reason: “${p.reason}”.`,
+        "Signing has ended: nobody else can sign this document and it has no value as a signed document. Signatures already made stay on record.",
+      ],
+      action: p.documentUrl ? "See the document" : null,
       footer: "You receive this message because you take part in this document.",
     }),
   },

@@ -7,8 +7,9 @@ import { seedDocument, makePdf } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { seedSignedDocument } from "@/test/factories/signing";
 import { call } from "@/test/http";
-import { documents } from "@/lib/db/schema";
-import { eq } from "drizzle-orm";
+import { documents, signatories } from "@/lib/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { rejectSignatory } from "@/lib/services/signing/reject-signatory";
 import { GET, POST } from "./route";
 
 const upload = (bytes: Uint8Array, name: string) => {
@@ -32,6 +33,7 @@ describe("/v1/verify", () => {
     expect(data.signers[0]).toMatchObject({ sign_status: "SIGNED", rfc: "GODE561231GR8", signature_type: "EFIRMA", certificate_issuer_name: expect.stringContaining("SERVICIO DE ADMINISTRACION TRIBUTARIA") });
     expect(data.constancy).toMatchObject({ tsa: "Rúbrica TSA" });
     expect(JSON.stringify(data)).not.toContain("@example.com");
+    expect(JSON.stringify(data)).not.toMatch(/curp|BOXW310820HNERXN09/i);
 
     const changed = sealed.slice();
     changed[changed.length - 20] = changed[changed.length - 20]! ^ 1;
@@ -60,6 +62,26 @@ describe("/v1/verify", () => {
     const id = await seedDocument(actor);
     const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
     const original = new Uint8Array(await fileStorage().get(doc!.originalHash));
-    expect((await (await upload(original, "o.pdf")).json()).data).toMatchObject({ found: true, matched: "original", document: { sign_status_name: "IN_PROCESS", signed: false } });
+    const { data } = await (await upload(original, "o.pdf")).json();
+    expect(data).toMatchObject({ found: true, matched: "original", document: { sign_status_name: "IN_PROCESS", signed: false, file_name: null, owner: null }, signers: [] });
+  });
+
+  it("answers only the state of a document that was not sealed: a rejected one says REJECTED and names nobody", async () => {
+    const { actor } = await seedUserWithKey();
+    const id = await seedDocument(actor);
+    const [first] = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+    await rejectSignatory(getDb(), first!.id, "No estoy de acuerdo.", { ip: null });
+    const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
+    const { data } = await (await call(GET, `/v1/verify?hash=${doc!.originalHash}`)).json();
+    expect(data).toEqual({
+      found: true,
+      kind: "hash",
+      intact: null,
+      matched: null,
+      document: { file_name: null, original_hash: doc!.originalHash, sealed_hash: null, sign_status_name: "REJECTED", signed: false, signed_at: null, owner: null },
+      signers: [],
+      constancy: null,
+    });
+    expect(JSON.stringify(data)).not.toMatch(/Begoña|Ñandú|No estoy/);
   });
 });

@@ -4,12 +4,14 @@ import { DOCUMENT_STATUS, documents, signatories } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
+import { notifyRejection } from "./notify-rejection";
 import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
 
 /**
  * A signer rejects with a reason. The signer (PENDING → REJECTED, once, atomically) and the
  * document (in process → rejected, with the reason) change in one transaction; every other
- * link then says the document was rejected and reminders stop.
+ * link then says the document was rejected, reminders stop, and the owner, the other signers and
+ * the observers are told by e-mail.
  */
 export async function rejectSignatory(db: DbOrTx, signatoryId: string, reason: string, context: { ip: string | null }): Promise<void> {
   const link = await loadSigningLink(db, signatoryId);
@@ -31,6 +33,7 @@ export async function rejectSignatory(db: DbOrTx, signatoryId: string, reason: s
     await tx.update(signatories).set({ nextReminderAt: null }).where(eq(signatories.documentId, rejected.documentId));
     await emitSigningEvent(tx, rejected.documentId, "signature.rejected", { signature: { id: signatoryId, name: link.signer.name, rejected_reason: reason, rejected_at: now.toISOString() } });
     await recordAuditEvent(tx, { actorUserId: null, action: "signature.rejected", subjectType: "signatory", subjectId: signatoryId, data: { documentId: rejected.documentId, reason }, ip: context.ip });
+    await notifyRejection(tx, rejected.documentId, signatoryId, reason);
   });
 }
 

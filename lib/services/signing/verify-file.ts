@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories, users } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/adapters/storage/file-storage";
@@ -8,15 +8,17 @@ import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
  * Public verification: is this file (or hash, from the QR code) one Rúbrica signed, and is it
  * intact? A PDF is intact when its SHA-256 is exactly that of a sealed document (or of an
  * original under signing); an XML record when it names a document whose signatures it repeats
- * unchanged. The answer names signers with their certificate data, never their e-mails.
+ * unchanged. Only a sealed document is described (name, owner, signers with their certificate
+ * data, never e-mails or CURPs): anyone can ask about any hash, so for a document still in
+ * process, rejected, cancelled or expired the answer is its state and nothing else.
  */
 export type Verification = {
   found: boolean;
   kind: "pdf" | "xml" | "hash";
   intact: boolean | null;
   matched: "sealed" | "original" | "record" | null;
-  document: { file_name: string; original_hash: string; sealed_hash: string | null; sign_status_name: string; signed: boolean; signed_at: string | null; owner: string } | null;
-  signers: { name: string; sign_status: string; rfc: string | null; curp: string | null; certificate_serial_number: string | null; certificate_issuer_name: string | null; signature_type: string | null; signed_at: string | null }[];
+  document: { file_name: string | null; original_hash: string; sealed_hash: string | null; sign_status_name: string; signed: boolean; signed_at: string | null; owner: string | null } | null;
+  signers: { name: string; sign_status: string; rfc: string | null; certificate_serial_number: string | null; certificate_issuer_name: string | null; signature_type: string | null; signed_at: string | null }[];
   constancy: { gen_time: string; tsa: string; serial_number: string } | null;
 };
 
@@ -37,6 +39,8 @@ async function findByHash(db: DbOrTx, hash: string) {
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerUserId))
     .where(or(eq(documents.sealedHash, hash), eq(documents.originalHash, hash)))
+    // The same PDF can be uploaded many times (by anyone): a sealed one answers first, else the newest.
+    .orderBy(sql`${documents.sealedHash} is null`, desc(documents.createdAt))
     .limit(1);
   return row ?? null;
 }
@@ -57,6 +61,8 @@ async function verifyRecord(db: DbOrTx, xml: string): Promise<Verification> {
 async function describe(db: DbOrTx, found: Awaited<ReturnType<typeof findByHash>>, kind: Verification["kind"], matched: Verification["matched"]): Promise<Verification> {
   if (!found) return { found: false, kind, intact: kind === "hash" ? null : false, matched: null, document: null, signers: [], constancy: null };
   const d = found.document;
+  const state = { original_hash: d.originalHash, sealed_hash: d.sealedHash, sign_status_name: DOCUMENT_STATUS_NAMES[d.signStatus]!, signed: d.sealedHash !== null, signed_at: d.sealedHash ? (d.signedAt?.toISOString() ?? null) : null };
+  if (!d.sealedHash) return { found: true, kind, intact: kind === "hash" ? null : true, matched, document: { ...state, file_name: null, owner: null }, signers: [], constancy: null };
   const signers = await db.select().from(signatories).where(and(eq(signatories.documentId, d.id), isNull(signatories.removedAt))).orderBy(asc(signatories.position));
   const constancy = d.constancy as { attributes?: { gen_time: string; tsa: string; serial_number: string } } | null;
   return {
@@ -64,12 +70,11 @@ async function describe(db: DbOrTx, found: Awaited<ReturnType<typeof findByHash>
     kind,
     intact: kind === "hash" ? null : true,
     matched,
-    document: { file_name: d.fileName, original_hash: d.originalHash, sealed_hash: d.sealedHash, sign_status_name: DOCUMENT_STATUS_NAMES[d.signStatus]!, signed: d.signStatus === 2, signed_at: d.signedAt?.toISOString() ?? null, owner: found.ownerName },
+    document: { ...state, file_name: d.fileName, owner: found.ownerName },
     signers: signers.map((s) => ({
       name: s.name,
       sign_status: s.signStatus,
       rfc: s.rfc,
-      curp: s.curp,
       certificate_serial_number: s.certificateSerialNumber,
       certificate_issuer_name: s.certificateIssuerName,
       signature_type: s.signatureType,

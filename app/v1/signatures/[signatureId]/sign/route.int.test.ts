@@ -155,6 +155,22 @@ describe("POST /v1/signatures/{signature_id}/reject and the link's state", () =>
     expect(data.attributes).toMatchObject({ sign_status: 3, sign_status_name: "REJECTED", rejected_message: "La cláusula 3 no es lo que acordamos." });
   });
 
+  it("tells the owner, the other signer and the observer who rejected and why, by e-mail", async () => {
+    const { owner, id, people } = await setup();
+    const { listOutbox } = await import("@/lib/services/messages/list-outbox");
+    expect((await post(reject, people[0]!.id, { reason: "El monto no coincide." })).status).toBe(200);
+    const notices = (await listOutbox(getDb(), owner.actor)).filter((m) => m.template === "document-rejected");
+    expect(notices.map((m) => m.recipient).sort()).toEqual([owner.user.email, "inigo@example.com", "jose@example.com"].sort());
+    for (const m of notices) {
+      expect(m.subject).toBe("Begoña Núñez rechazó firmar «Contrato Ñandú.pdf»");
+      expect(m.text).toContain("Su motivo: «El monto no coincide.»");
+    }
+    // Only the owner gets a link (to the dashboard); nobody gets a signing link.
+    const withLinks = notices.filter((m) => m.text.includes("http"));
+    expect(withLinks.map((m) => m.recipient)).toEqual([owner.user.email]);
+    expect(withLinks[0]!.text).toContain(`/dashboard/documents/${id}`);
+  });
+
   it("needs a reason (422)", async () => {
     const { people } = await setup();
     const res = await post(reject, people[0]!.id, { reason: " " });
