@@ -1,4 +1,5 @@
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
+import { formatListed } from "@/lib/i18n/date-format";
 
 export type ActivityItem = { id: number; action: string; actorName: string | null; signerName: string | null; createdAt: Date };
 
@@ -18,7 +19,7 @@ const ACTIONS: Record<string, MessageKey> = {
 /** The document's audit trail, newest first. */
 export function ActivityList({ items, t, locale, timeZone }: { items: ActivityItem[]; t: Translate; locale: string; timeZone: string }) {
   if (items.length === 0) return <p className="text-sm text-zinc-500">{t("activity.empty")}</p>;
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = { format: (d: Date | string) => formatListed(d, locale, timeZone) };
   return (
     <ol className="flex flex-col gap-3 border-l-2 border-zinc-200 pl-4">
       {items.map((item) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Translate } from "@/lib/i18n/translate";
+import { formatMoment, timeZoneLabel } from "@/lib/i18n/date-format";
 
 export type DocumentAttributesView = {
   originalHash: string;
@@ -18,7 +19,7 @@ export type DocumentAttributesView = {
 
 /** The facts of a document, as a description list that wraps on a phone. */
 export function DocumentAttributes({ d, t, locale }: { d: DocumentAttributesView; t: Translate; locale: string }) {
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeStyle: "short", timeZone: d.folder.timeZone });
+  const date = { format: (at: Date | string) => formatMoment(at, locale, d.folder.timeZone) };
   const rows: Array<[string, ReactNode]> = [
     [t("document.folder"), d.folder.name],
     [t("document.created"), <time key="c" dateTime={d.createdAt.toISOString()}>{date.format(d.createdAt)}</time>],
@@ -26,7 +27,7 @@ export function DocumentAttributes({ d, t, locale }: { d: DocumentAttributesView
     [t("document.pages"), String(d.pages)],
     [t("document.order"), d.ordered ? t("document.orderActive") : t("document.orderInactive")],
     [t("document.notices"), d.notify ? t("document.noticesOn") : t("document.noticesOff")],
-    [t("reminders.title"), t("document.reminderPlan", { tries: d.tries, every: d.rememberEvery, at: d.rememberAt.slice(0, 5), zone: d.folder.timeZone })],
+    [t("reminders.title"), t("document.reminderPlan", { tries: d.tries, every: d.rememberEvery, at: d.rememberAt.slice(0, 5), zone: timeZoneLabel(d.folder.timeZone, t) })],
     [t("options.types"), d.types.map((type) => t(`options.type${type}` as Parameters<Translate>[0])).join(", ")],
     [t("document.signPosition"), d.customPositions ? t("document.positionCustom") : t("document.positionDefault")],
   ];

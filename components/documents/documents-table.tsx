@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Translate } from "@/lib/i18n/translate";
 import type { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { DocumentStatusBadge } from "./status-badge";
+import { formatListed } from "@/lib/i18n/date-format";
 
 export type DocumentRowView = {
   id: string;
@@ -15,7 +16,7 @@ export type DocumentRowView = {
 
 /** Documents with status and signing progress; on a phone the date moves under the name. */
 export function DocumentsTable({ rows, t, locale, timeZone, caption }: { rows: DocumentRowView[]; t: Translate; locale: string; timeZone: string; caption: string }) {
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = { format: (d: Date | string) => formatListed(d, locale, timeZone) };
   const showFolder = rows.some((r) => r.folder);
   return (
     <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white">

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import type { Translate } from "@/lib/i18n/translate";
+import { formatDay, timeZoneLabel } from "@/lib/i18n/date-format";
 
 export type FolderRow = { id: string; name: string; rfc: string | null; timeZone: string; isDefault: boolean; role: "owner" | "invited"; createdAt: Date };
 
 export function FolderList({ folders, t, locale }: { folders: FolderRow[]; t: Translate; locale: string }) {
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "America/Mexico_City" });
+  const date = { format: (d: Date) => formatDay(d, locale, "America/Mexico_City") };
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("dashboard.foldersTitle")}>
       {folders.map((f) => (
@@ -20,7 +21,7 @@ export function FolderList({ folders, t, locale }: { folders: FolderRow[]; t: Tr
           </div>
           {f.isDefault && <p className="mt-1 text-xs text-brand-700">{t("dashboard.defaultFolder")}</p>}
           {f.rfc && <p className="mt-1 text-sm text-zinc-600">RFC: {f.rfc}</p>}
-          <p className="mt-2 text-sm text-zinc-600">{t("dashboard.timeZone")}: {f.timeZone}</p>
+          <p className="mt-2 text-sm text-zinc-600">{t("dashboard.timeZone")}: {timeZoneLabel(f.timeZone, t)}</p>
           <p className="text-sm text-zinc-600">{t("dashboard.createdAt", { date: date.format(f.createdAt) })}</p>
         </li>
       ))}

@@ -1,20 +1,7 @@
 "use client";
 
 import { useI18n } from "@/components/providers";
-import type { MessageKey } from "@/lib/i18n/translate";
-
-// Mexico's zones (reminders go out at the folder's local hour), then UTC for everyone else.
-const ZONES: Array<[string, MessageKey]> = [
-  ["America/Mexico_City", "timeZones.centro"],
-  ["America/Cancun", "timeZones.sureste"],
-  ["America/Chihuahua", "timeZones.chihuahua"],
-  ["America/Mazatlan", "timeZones.pacifico"],
-  ["America/Hermosillo", "timeZones.sonora"],
-  ["America/Tijuana", "timeZones.noroeste"],
-  ["America/Ciudad_Juarez", "timeZones.juarez"],
-  ["America/Matamoros", "timeZones.matamoros"],
-  ["UTC", "timeZones.utc"],
-];
+import { TIME_ZONE_LABELS as ZONES } from "@/lib/i18n/date-format";
 
 export function TimeZoneSelect({ id, value, onChange }: { id: string; value: string; onChange: (zone: string) => void }) {
   const { t } = useI18n();

@@ -2,12 +2,13 @@ import Link from "next/link";
 import type { SessionReviewRow } from "@/lib/services/identity-sessions/list-sessions-for-review";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { SessionStatusBadge } from "./session-status-badge";
+import { formatListed } from "@/lib/i18n/date-format";
 
 export type SessionRowView = SessionReviewRow;
 
 /** Sessions with status, result and who they are about; on a phone the columns fold under the person. */
 export function SessionsTable({ rows, t, locale, timeZone, showOwner }: { rows: SessionRowView[]; t: Translate; locale: string; timeZone: string; showOwner: boolean }) {
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = { format: (d: Date | string) => formatListed(d, locale, timeZone) };
   const validations = (r: SessionRowView) => r.validations.map((v) => t(`identityReview.validation_${v}` as MessageKey)).join(", ");
   const result = (r: SessionRowView) => (r.result === null ? t("identityReview.noResult") : t("identityReview.resultValue", { n: r.result }));
   return (

@@ -1,6 +1,7 @@
 import type { Ref } from "react";
 import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import type { LinkStatus, SigningLinkData } from "./signing-link-view";
+import { formatMoment } from "@/lib/i18n/date-format";
 
 const TONE: Record<Exclude<LinkStatus, "ACTIVE">, string> = {
   SIGNED: "border-green-200 bg-green-50 text-green-950",
@@ -22,20 +23,6 @@ const TITLE: Record<Exclude<LinkStatus, "ACTIVE">, MessageKey> = {
   NOT_YOUR_TURN: "signing.outcome.notYourTurn",
 };
 
-/** Mexico City time, named: server and browser render the same text (no hydration mismatch). */
-export function formatMoment(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", {
-    // dateStyle cannot be combined with timeZoneName, hence the fields one by one.
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "America/Mexico_City",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
-
 /** What happened, or why this link cannot act now, in plain words; no action is offered. */
 export function LinkOutcome({ view, t, locale, headingRef }: { view: SigningLinkData; t: Translate; locale: string; headingRef?: Ref<HTMLHeadingElement> }) {
   const status = view.link_status;
@@ -44,7 +31,7 @@ export function LinkOutcome({ view, t, locale, headingRef }: { view: SigningLink
   const lines: string[] = [];
   switch (status) {
     case "SIGNED":
-      if (view.signer.signed_at) lines.push(t("signing.outcome.signedAt", { date: formatMoment(view.signer.signed_at, locale) }));
+      if (view.signer.signed_at) lines.push(t("signing.outcome.signedAt", { date: formatMoment(view.signer.signed_at, locale, "America/Mexico_City") }));
       lines.push(view.document.sign_status === 2 ? t("signing.outcome.allSigned") : t("signing.outcome.othersPending"));
       break;
     case "REJECTED":

@@ -1,16 +1,17 @@
 import type { Verification } from "@/lib/schemas/verify";
-import { makeTranslate, type Locale } from "@/lib/i18n/translate";
+import { makeTranslate, type Locale, type MessageKey } from "@/lib/i18n/translate";
+import { formatMoment } from "@/lib/i18n/date-format";
 
 const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF" };
 
 // A document that was never sealed is described by its state alone (the API says nothing else).
-const UNSEALED_VERDICT: Record<string, string> = { REJECTED: "verify.rejectedDocument", CANCELLED: "verify.cancelledDocument", EXPIRED: "verify.expiredDocument" };
+const UNSEALED_VERDICT: Record<string, MessageKey> = { REJECTED: "verify.rejectedDocument", CANCELLED: "verify.cancelledDocument", EXPIRED: "verify.expiredDocument" };
 const UNSEALED_TONE: Record<string, string> = { REJECTED: "border-red-300 bg-red-50 text-red-900", CANCELLED: "border-zinc-300 bg-zinc-50 text-zinc-900", EXPIRED: "border-zinc-300 bg-zinc-50 text-zinc-900" };
 
 /** What a verification found, in words a person understands first, details after. */
 export function VerificationResult({ result, locale }: { result: Verification; locale: Locale }) {
   const t = makeTranslate(locale);
-  const when = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeStyle: "short", timeZone: "America/Mexico_City" }).format(new Date(iso)) : "—");
+  const when = (iso: string | null) => (iso ? formatMoment(iso, locale, "America/Mexico_City") : "—");
   const verdict = !result.found
     ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }
     : result.intact === false

@@ -58,6 +58,35 @@ describe("signature sheet", () => {
     expect(text).toMatch(/22 de noviembre de 2026.*12:30:00/);
   });
 
+  it("speaks to people: the certificate's name, the zone's name and tú, never our codes or GMT offsets", async () => {
+    const pdf = await twoPages();
+    await addSignatureSheet(pdf, input(1));
+    await addSignatureStamps(pdf, input(1));
+    const text = textOf(await pdf.save());
+    expect(text).toContain("Firmado con e.firma (SAT)");
+    expect(text).toContain("hora estándar central");
+    expect(text).toContain("Verifica este documento en");
+    expect(text).not.toMatch(/EFIRMA|GMT|America\/Mexico_City|Verifique/);
+  });
+
+  it("keeps the signer's lines clear of the autograph", async () => {
+    const pdf = await twoPages();
+    const withAutograph = input(1);
+    // A 1×1 PNG is enough: the column narrows whenever there is an autograph.
+    withAutograph.signers[0]!.autograph = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    withAutograph.signers[0]!.issuer = "AUTORIDAD CERTIFICADORA DEL SERVICIO DE ADMINISTRACION TRIBUTARIA";
+    await addSignatureSheet(pdf, withAutograph);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sheet-"));
+    fs.writeFileSync(path.join(dir, "a.pdf"), await pdf.save());
+    // pdftotext -bbox: every word's box on the sheet page; none of the signer block may reach the autograph's column.
+    const html = execFileSync("pdftotext", ["-f", "3", "-l", "3", "-bbox", path.join(dir, "a.pdf"), "-"], { encoding: "utf8" });
+    const words = [...html.matchAll(/xMax="([\d.]+)"[^>]*>([^<]*)</g)].map((m) => ({ right: Number(m[1]), word: m[2]! }));
+    const block = words.slice(words.findIndex((w) => w.word === "BEGOÑA"), words.findIndex((w) => w.word === "Firma:"));
+    const rights = block.map((w) => w.right);
+    expect(rights.length).toBeGreaterThan(10);
+    expect(Math.max(...rights)).toBeLessThanOrEqual(612 - 48 - 140 + 1);
+  });
+
   it("continues on more pages when there are many signers", async () => {
     const pdf = await twoPages();
     await addSignatureSheet(pdf, input(10));

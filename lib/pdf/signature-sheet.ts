@@ -1,6 +1,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { formatListed, formatMoment } from "@/lib/i18n/date-format";
 
 /**
  * The visible part of a sealed document: a signature sheet appended at the end (who signed,
@@ -37,9 +38,16 @@ export type SheetInput = {
 };
 
 const LABELS = {
-  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifique este documento en", page: "Página", of: "de", signedWith: "Firmado con" },
+  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifica este documento en", page: "Página", of: "de", signedWith: "Firmado con" },
   en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with" },
 };
+
+// What each signature type is called on paper: the certificate people know, not our code.
+const TYPE_NAMES: Record<"es" | "en", Record<string, string>> = {
+  es: { EFIRMA: "e.firma (SAT)", FIREL: "FIREL (Poder Judicial)", TEPJF: "firma del TEPJF", RUBRICA: "identidad verificada con INE" },
+  en: { EFIRMA: "e.firma (SAT)", FIREL: "FIREL (Judiciary)", TEPJF: "TEPJF signature", RUBRICA: "identity verified with INE" },
+};
+const typeName = (locale: "es" | "en", type: string) => TYPE_NAMES[locale][type] ?? type;
 
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.45);
@@ -62,7 +70,7 @@ export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
 export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Promise<void> {
   const t = LABELS[input.locale];
   const { regular, bold } = await embedSheetFonts(pdf, input.fonts);
-  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-MX" : "en-US", { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: input.timeZone, timeZoneName: "short" });
+  const when = { format: (d: Date) => formatMoment(d, input.locale, input.timeZone, { seconds: true }) };
   const [width, height] = [612, 792];
   const margin = 48;
   let page = pdf.addPage([width, height]);
@@ -96,10 +104,12 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
       const scale = Math.min(130 / image.width, 44 / image.height);
       page.drawImage(image, { x: width - margin - image.width * scale, y: y - image.height * scale + 12, width: image.width * scale, height: image.height * scale });
     }
-    text(page, signer.name, margin, 12, bold, INK, width - 2 * margin - 140);
-    text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED);
-    text(page, `${t.signedWith} ${signer.signatureType}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular);
-    text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular);
+    // Every line of the block stays left of the autograph, which is drawn at the right.
+    const column = width - 2 * margin - (signer.autograph ? 140 : 0);
+    text(page, signer.name, margin, 12, bold, INK, column);
+    text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED, column);
+    text(page, `${t.signedWith} ${typeName(input.locale, signer.signatureType)}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular, INK, column);
+    text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular, INK, column);
     if (signer.signature) text(page, `${t.signature}: ${excerpt(signer.signature)}`, margin, 7.5, regular, MUTED);
     y -= 6;
   }
@@ -123,7 +133,7 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
 /** Stamps inside each signer's boxes (custom positions): name, time, certificate, autograph. */
 export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): Promise<void> {
   const { regular, bold } = await embedSheetFonts(pdf, input.fonts);
-  const when = new Intl.DateTimeFormat(input.locale === "es" ? "es-MX" : "en-US", { dateStyle: "short", timeStyle: "short", timeZone: input.timeZone });
+  const when = { format: (d: Date) => formatListed(d, input.locale, input.timeZone) };
   const pages = pdf.getPages();
   for (const signer of input.signers) {
     const autograph = signer.autograph ? await pdf.embedPng(signer.autograph) : null;
@@ -142,7 +152,7 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
       const lines = [
         [signer.name, bold],
         [when.format(signer.signedAt), regular],
-        [`${signer.signatureType} ${signer.certificateNumber ?? ""}`.trim(), regular],
+        [`${typeName(input.locale, signer.signatureType)} ${signer.certificateNumber ?? ""}`.trim(), regular],
       ] as const;
       lines.forEach(([line, font], i) => {
         const fitted = wrap(line, font, size, w - 6)[0] ?? "";

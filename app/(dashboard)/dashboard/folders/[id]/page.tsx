@@ -9,6 +9,7 @@ import { listFolderDocuments } from "@/lib/services/documents/list-folder-docume
 import { findWorkFolder } from "@/lib/services/work-folders/find-work-folder";
 import { orNotFound, pageId } from "../../../or-not-found";
 import { requireUser } from "../../../require-user";
+import { timeZoneLabel } from "@/lib/i18n/date-format";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -48,7 +49,7 @@ export default async function FolderPage({ params, searchParams }: Props) {
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-semibold">{folder.name}</h1>
           <p className="text-sm text-zinc-600">
-            {role === "owner" ? t("dashboard.roleOwner") : t("dashboard.roleInvited")} · {t("dashboard.timeZone")}: {folder.timeZone}
+            {role === "owner" ? t("dashboard.roleOwner") : t("dashboard.roleInvited")} · {t("dashboard.timeZone")}: {timeZoneLabel(folder.timeZone, t)}
             {folder.rfc ? ` · RFC ${folder.rfc}` : ""}
           </p>
         </div>

@@ -18,6 +18,7 @@ import { serverTranslate } from "@/lib/i18n/request-locale";
 import { findSessionForReview } from "@/lib/services/identity-sessions/find-session-for-review";
 import { orNotFound, pageId } from "../../../or-not-found";
 import { requireUser } from "../../../require-user";
+import { formatListed } from "@/lib/i18n/date-format";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -30,7 +31,7 @@ export default async function IdentitySessionPage({ params }: Props) {
   const { actor } = await requireUser();
   const { locale, t } = await serverTranslate();
   const { session: s, owner, files, comments, deliveries } = await orNotFound(findSessionForReview(getDb(), actor, id));
-  const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: env().DEFAULT_TIME_ZONE });
+  const date = { format: (d: Date | string) => formatListed(d, locale, env().DEFAULT_TIME_ZONE) };
   const format = (d: Date) => date.format(d);
   const checks = s.checks ?? null;
   const path = `/dashboard/identity/${s.id}`;
