@@ -79,3 +79,16 @@ test("the API reference and the OpenAPI document are served", async ({ page, req
   await page.goto("/docs");
   await expect(page.getByText("Rúbrica API").first()).toBeVisible({ timeout: 20_000 });
 });
+
+test("an unknown address answers 404 in Spanish with a way back; every page has an icon", async ({ page }, info) => {
+  const res = await page.goto("/no-existe/esta-pagina");
+  expect(res!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No encontramos esta página" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir al inicio" })).toHaveAttribute("href", "/");
+  await expect(page.getByText("This page could not be found")).toHaveCount(0);
+  await shot(page, "not-found", info.project.name);
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toBeTruthy();
+  expect((await page.request.get(icon!)).status()).toBe(200);
+});
+
