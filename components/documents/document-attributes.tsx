@@ -7,6 +7,8 @@ export type DocumentAttributesView = {
   createdAt: Date;
   owner: { name: string; email: string };
   pages: number;
+  /** A sealed PDF has the signature sheet after the original's pages. */
+  sealed: boolean;
   ordered: boolean;
   notify: boolean;
   tries: number;
@@ -24,7 +26,7 @@ export function DocumentAttributes({ d, t, locale }: { d: DocumentAttributesView
     [t("document.folder"), d.folder.name],
     [t("document.created"), <time key="c" dateTime={d.createdAt.toISOString()}>{date.format(d.createdAt)}</time>],
     [t("document.owner"), `${d.owner.name} <${d.owner.email}>`],
-    [t("document.pages"), String(d.pages)],
+    [t("document.pages"), d.sealed ? t("document.pagesSealed", { n: d.pages }) : String(d.pages)],
     [t("document.order"), d.ordered ? t("document.orderActive") : t("document.orderInactive")],
     [t("document.notices"), d.notify ? t("document.noticesOn") : t("document.noticesOff")],
     [t("reminders.title"), t("document.reminderPlan", { tries: d.tries, every: d.rememberEvery, at: d.rememberAt.slice(0, 5), zone: timeZoneLabel(d.folder.timeZone, t) })],

@@ -10,8 +10,13 @@ const tone: Record<SessionStatus, string> = {
 
 const badge = "inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium";
 
-export function SessionStatusBadge({ status, t }: { status: SessionStatus; t: Translate }) {
-  return <span className={`${badge} ${tone[status]}`} data-testid="session-status">{t(`identityReview.status_${status}` as MessageKey)}</span>;
+// A finished session is only good news at 100: its colour follows the result, not the status.
+const finishedTone = (result: number | null) => (result === 100 ? tone.FINISHED : result !== null && result > 0 ? "bg-amber-100 text-amber-900" : tone.FAILED);
+
+export function SessionStatusBadge({ status, result, t }: { status: SessionStatus; result: number | null; t: Translate }) {
+  // The result itself is always printed beside the badge, so the colour is never the only sign.
+  const colour = status === "FINISHED" ? finishedTone(result) : tone[status];
+  return <span className={`${badge} ${colour}`} data-testid="session-status">{t(`identityReview.status_${status}` as MessageKey)}</span>;
 }
 
 /** Passed or failed, in words and colour (never colour alone). */

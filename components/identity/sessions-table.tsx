@@ -38,7 +38,7 @@ export function SessionsTable({ rows, t, locale, timeZone, showOwner }: { rows: 
                 <time dateTime={r.createdAt.toISOString()} className="block text-xs text-zinc-500 md:hidden">{date.format(r.createdAt)}</time>
               </td>
               <td className="px-3 py-3">
-                <SessionStatusBadge status={r.status} t={t} />
+                <SessionStatusBadge status={r.status} result={r.result} t={t} />
                 <span className="mt-1 block text-xs text-zinc-600 sm:hidden">{result(r)}</span>
               </td>
               <td className="hidden px-3 py-3 sm:table-cell" data-testid="session-result">{result(r)}</td>

@@ -94,6 +94,7 @@ export default async function DocumentPage({ params }: Props) {
                 createdAt: d.createdAt,
                 owner: view.owner,
                 pages: d.pageCount,
+                sealed: d.sealedHash !== null,
                 ordered: d.signatureOrdered === "ACTIVE",
                 notify: d.notificationMode === "ENABLED",
                 tries: d.tries,

@@ -47,7 +47,7 @@ export default async function IdentitySessionPage({ params }: Props) {
       <Link href="/dashboard/identity" className="self-start text-sm text-brand-700 underline">← {t("dashboard.identityTitle")}</Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 break-words text-2xl font-semibold">{name ?? t("identityReview.detailTitle")}</h1>
-        <SessionStatusBadge status={s.status} t={t} />
+        <SessionStatusBadge status={s.status} result={s.result} t={t} />
         <span className="text-sm font-medium" data-testid="session-result">
           {t("identityReview.result")}: {s.result === null ? t("identityReview.noResult") : t("identityReview.resultValue", { n: s.result })}
         </span>
