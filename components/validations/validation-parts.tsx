@@ -3,6 +3,7 @@ import type { RedeliverState } from "@/app/actions/identity-review";
 import { RedeliverButton } from "@/components/webhooks/redeliver-button";
 import type { Translate } from "@/lib/i18n/translate";
 import type { DeliveryWithAttempts } from "@/lib/services/webhooks/list-webhook-deliveries";
+import { webhookOutcomeText } from "@/components/webhooks/webhook-error-text";
 
 const tone: Record<string, string> = {
   pendiente: "bg-amber-100 text-amber-900",
@@ -83,7 +84,7 @@ export function ValidationDeliveries({
           <ul className="mt-1 text-xs text-zinc-600">
             {d.attemptLog.map((a) => (
               <li key={a.id}>
-                #{a.attempt} · {format(a.createdAt)} · {a.statusCode ?? a.error} · {a.durationMs} ms
+                #{a.attempt} · {format(a.createdAt)} · <span title={a.error ?? undefined}>{webhookOutcomeText(a.statusCode, a.error, t)}</span> · {a.durationMs} ms
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { WebhookDeliveryJson } from "@/lib/schemas/dashboard";
+import { webhookOutcomeText } from "./webhook-error-text";
 
 const statusStyle = { pending: "bg-amber-100 text-amber-900", succeeded: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900" };
 
@@ -64,7 +65,7 @@ export function DeliveryLog() {
               </div>
               <dl className="mt-2 grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-3">
                 <div><dt className="text-zinc-500">{t("webhooks.attempts")}</dt><dd>{d.attempts}</dd></div>
-                <div><dt className="text-zinc-500">{t("webhooks.lastResult")}</dt><dd>{d.last_status_code ?? d.last_error ?? "—"}</dd></div>
+                <div><dt className="text-zinc-500">{t("webhooks.lastResult")}</dt><dd title={d.last_error ?? undefined}>{webhookOutcomeText(d.last_status_code, d.last_error, t)}</dd></div>
                 <div><dt className="text-zinc-500">{t("webhooks.nextAttempt")}</dt><dd>{d.status === "pending" ? when(d.next_attempt_at) : "—"}</dd></div>
               </dl>
               {d.attempt_log.length > 0 && (
@@ -73,7 +74,7 @@ export function DeliveryLog() {
                   <ol className="mt-1 space-y-1 pl-4">
                     {d.attempt_log.map((a) => (
                       <li key={a.attempt} className="font-mono text-xs">
-                        #{a.attempt} · {when(a.created_at)} · {a.status_code ?? a.error} · {a.duration_ms} ms
+                        #{a.attempt} · {when(a.created_at)} · <span title={a.error ?? undefined}>{webhookOutcomeText(a.status_code, a.error, t)}</span> · {a.duration_ms} ms
                       </li>
                     ))}
                   </ol>
