@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot } from "./support";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 async function onePagePdf(): Promise<Buffer> {
@@ -125,7 +125,7 @@ test("folder settings: field errors in Spanish, rename with a logo, invite, sear
   await expect(page.getByRole("button", { name: "Eliminar carpeta" })).toHaveCount(0);
 
   // The documents page lists recent documents across folders.
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Documentos" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Documentos" }).click();
   await expect(page.getByTestId("document-row").filter({ hasText: "Acta Ñuñoa.pdf" })).toContainText("Notaría Núñez y Asociados");
   await shot(page, "folder-03-documents", project);
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_APP_URL, hydrated, shot } from "./support";
+import { E2E_APP_URL, dashboardNav, hydrated, shot } from "./support";
 
 type Seeded = {
   admin: { email: string; password: string };
@@ -39,13 +39,12 @@ async function imagesLoaded(page: Page, expected: number) {
 test("an admin reviews identity sessions: filters the list, reads a session's evidence, redelivers its webhook, comments, and sets a user's quota; the owner sees only their own", async ({ page, request }, info) => {
   const project = info.project.name;
   const seeded = seed(`${project}.${Date.now()}`);
-  const nav = page.getByRole("navigation", { name: "Navegación del panel" });
 
   // The images are not served without the dashboard's cookie.
   expect((await request.get(`/dashboard/identity/${seeded.sessions.failed}/files/ine_front`, { headers: { cookie: "" } })).status()).toBe(401);
 
   await signIn(page, seeded.admin.email, seeded.admin.password);
-  await nav.getByRole("link", { name: "Identidad" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Identidad" }).click();
   await expect(page.getByRole("heading", { name: "Verificación de identidad", level: 1 })).toBeVisible();
   await expect(page.getByText("Como administrador ves las sesiones de todos los usuarios.")).toBeVisible();
   const row = (id: string) => page.getByTestId("session-row").filter({ has: page.locator(`a[href="/dashboard/identity/${id}"]`) });
@@ -132,7 +131,7 @@ test("an admin reviews identity sessions: filters the list, reads a session's ev
   await shot(page, "identity-review-03-open", project);
 
   // Quotas: the owner spent three transactions on the three sessions; the admin gives 250.
-  await nav.getByRole("link", { name: "Cuotas" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Cuotas" }).click();
   await expect(page.getByRole("heading", { name: "Cuotas de identidad", level: 1 })).toBeVisible();
   await hydrated(page);
   await page.getByLabel("Buscar por correo o nombre").fill(seeded.owner.email);
@@ -161,7 +160,8 @@ test("an admin reviews identity sessions: filters the list, reads a session's ev
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, seeded.owner.email, seeded.owner.password);
-  await expect(nav.getByRole("link", { name: "Cuotas" })).toHaveCount(0);
+  await expect((await dashboardNav(page)).getByRole("link", { name: "Identidad" })).toBeVisible();
+  await expect((await dashboardNav(page)).getByRole("link", { name: "Cuotas" })).toHaveCount(0);
   await page.goto("/dashboard/identity");
   await expect(page.getByTestId("session-row")).toHaveCount(3);
   await expect(row(seeded.sessions.failed)).not.toContainText("Usuario:");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot } from "./support";
 
 test("a newcomer signs up, finds «mis documentos», creates and uses an API key, reads the outbox, switches language and signs out", async ({ page, request }, info) => {
   const project = info.project.name;
@@ -26,9 +26,16 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
   await expect(page.getByRole("heading", { name: `Hola, ${name}` })).toBeVisible();
   await expect(page.getByTestId("folder").filter({ hasText: "mis documentos" })).toBeVisible();
   await expect(page.getByTestId("folder")).toContainText("Propietario");
+  // The first dashboard leads to uploading a document; nothing on it scrolls sideways.
+  const firstRun = page.getByTestId("first-run");
+  await expect(firstRun.getByRole("heading", { name: "Sube tu primer documento" })).toBeVisible();
+  await expect(firstRun.getByRole("link", { name: "Subir un PDF" })).toHaveAttribute("href", /^\/dashboard\/folders\/[\w-]+\/upload$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shot(page, "02-dashboard", project);
 
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Ajustes" }).click();
+  const nav = await dashboardNav(page);
+  await shot(page, "02b-menu-open", project);
+  await nav.getByRole("link", { name: "Ajustes" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await hydrated(page);
   await page.getByLabel("Nombre de la clave").fill("integración ERP");
@@ -45,7 +52,7 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
   }
   expect((await request.get("/v1/me", { headers: { "X-Api-Key": `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}` } })).status()).toBe(401);
 
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Bandeja de salida" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Bandeja de salida" }).click();
   const welcome = page.getByTestId("outbox-message").filter({ hasText: "Te damos la bienvenida a Rúbrica" });
   await expect(welcome).toContainText(email);
   await welcome.click();
@@ -55,7 +62,7 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
 
   await page.getByRole("button", { name: "English" }).first().click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect((await dashboardNav(page, "Dashboard navigation")).getByRole("link", { name: "Settings" })).toBeVisible();
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
   await shot(page, "05-english", project);

@@ -12,3 +12,15 @@ export async function hydrated(page: Page) {
 export async function shot(page: Page, name: string, project: string) {
   await page.screenshot({ path: `test-results/screenshots/${project}-${name}.png`, fullPage: true });
 }
+
+/**
+ * The dashboard's menu, open: on a phone its links sit behind one "Menú" button (hidden links
+ * are not found by role), on a desktop they are always shown.
+ */
+export async function dashboardNav(page: Page, name = "Navegación del panel") {
+  const nav = page.getByRole("navigation", { name });
+  await hydrated(page);
+  const toggle = nav.getByRole("button");
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  return nav;
+}

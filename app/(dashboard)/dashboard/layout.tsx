@@ -11,10 +11,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { locale, t } = await serverTranslate();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
+      {/* One row on a phone too: the person's name only where there is room for it. */}
+      <header className="flex items-center justify-between gap-2 border-b border-zinc-200 bg-white px-4 py-3 sm:px-6">
         <Link href="/dashboard" className="text-xl font-bold text-brand-700">{t("common.appName")}</Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="text-sm text-zinc-700" data-testid="user-name">{user.name}</span>
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <span className="hidden truncate text-sm text-zinc-700 sm:inline" data-testid="user-name">{user.name}</span>
           <LocaleSwitch locale={locale} t={t} />
           <form action={signOutAction}>
             <button type="submit" className="rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-100">{t("auth.signOut")}</button>
