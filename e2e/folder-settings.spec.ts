@@ -37,7 +37,7 @@ test("folder settings: field errors in Spanish, rename with a logo, invite, sear
   await page.getByRole("status").getByRole("link", { name: "Abrir" }).click();
   await expect(page).toHaveURL(/\/dashboard\/folders\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Notaría Núñez", level: 1 })).toBeVisible();
-  await expect(page.getByText("America/Tijuana")).toBeVisible();
+  await expect(page.getByText("Zona horaria: Noroeste (Tijuana)")).toBeVisible();
   const folderId = page.url().split("/").pop()!;
 
   // A document in it, through the API with the session (as the upload page does).
