@@ -36,7 +36,7 @@ type CardResult = {
   mrzExact: boolean;
   mrzReason: string | null;
   /** Fields of a valid MRZ that differ from the printed ones: [field, printed, read]. */
-  mrzDiff: [string, string, string][];
+  mrzDiff: [string, string | null, string | null][];
   baseValid: boolean;
   baseExact: boolean;
   front: IneFront;

@@ -3,7 +3,7 @@
 // check digit, a clave de elector from the same names and birth, CIC, OCR, sección and the years
 // of a card. Seeded, so a run can be repeated.
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
-import { CURP_STATES, curpCheckDigit, type CurpState } from "@/lib/mx/curp";
+import { CURP_STATES, curpCheckDigit, curpNameLetters, type CurpState } from "@/lib/mx/curp";
 
 /** mulberry32: small, fast and the same sequence for the same seed. */
 export function seededRandom(seed: number): () => number {
@@ -42,13 +42,10 @@ const curpGivenName = (nombres: string) => {
   const [first = "", ...rest] = nombres.split(" ");
   return rest.length && ["MARIA", "JOSE", "MA", "J"].includes(keyLetters(first)) ? rest.join(" ") : first;
 };
-// A few of RENAPO's "inconvenient words": the second letter becomes X.
-const INCONVENIENT = new Set(["BACA", "BUEY", "CACA", "CAGA", "COJO", "CULO", "FETO", "GUEY", "JOTO", "KACA", "LOCA", "LOCO", "MAMO", "MEAR", "MOCO", "PEDO", "PENE", "PUTA", "PUTO", "RATA", "RUIN"]);
 
 export function buildCurp(p: { nombres: string; primer_apellido: string; segundo_apellido: string; fecha_nacimiento: string; sexo: "H" | "M" }, state: CurpState, random: Random): string {
   const given = curpGivenName(p.nombres);
-  let initials = keyLetters(p.primer_apellido)[0]! + innerVowel(p.primer_apellido) + (keyLetters(p.segundo_apellido)[0] ?? "X") + keyLetters(given)[0]!;
-  if (INCONVENIENT.has(initials)) initials = `${initials[0]}X${initials.slice(2)}`;
+  const initials = curpNameLetters(keyLetters(p.primer_apellido)[0]! + innerVowel(p.primer_apellido) + (keyLetters(p.segundo_apellido)[0] ?? "X") + keyLetters(given)[0]!);
   const [yyyy, mm, dd] = p.fecha_nacimiento.split("-") as [string, string, string];
   const differentiator = Number(yyyy) < 2000 ? String(between(random, 0, 9)) : pick(random, [..."ABCDEFGHIJ"]);
   const first17 = `${initials}${yyyy.slice(2)}${mm}${dd}${p.sexo}${state}${innerConsonant(p.primer_apellido)}${innerConsonant(p.segundo_apellido)}${innerConsonant(given)}${differentiator}`;

@@ -10,6 +10,7 @@ import { closeQueue } from "@/lib/jobs/queue";
 import { saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase, type OpenedDatabase } from "@/lib/runtime/open-database";
 import { emailSchema, passwordSchema, personNameSchema } from "@/lib/schemas/account";
+import { curp, rfc } from "@/lib/schemas/signing";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
 import { seedDemo, DEMO_EMAIL } from "@/lib/services/seed/seed-demo";
 import { setTransactions } from "@/lib/services/quota/set-transactions";
@@ -70,8 +71,8 @@ const commands: Record<string, (flags: Flags) => Promise<void>> = {
       .object({
         type: z.enum(["EFIRMA", "FIREL", "TEPJF"]),
         name: personNameSchema,
-        rfc: z.string().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/i, "an RFC"),
-        curp: z.string().regex(/^[A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d$/i, "a CURP"),
+        rfc,
+        curp,
         password: z.string().min(1),
         out: z.string().min(1),
       })

@@ -3,7 +3,7 @@ import type { MessageKey, Translate } from "@/lib/i18n/translate";
 import { codeText, reasonText } from "./review-text";
 import { PassBadge } from "./session-status-badge";
 
-const VERIFICATION_ORDER = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match"];
+const VERIFICATION_ORDER = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match", "numero_emision_match"];
 
 /** Each requested validation with pass/fail and why; the cross-checks behind them; what went wrong while checking. */
 export function SessionOutcomes({

@@ -1,5 +1,7 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CURP_STATES, checkCurp, curpCheckDigit, normalizeCurp } from "./curp";
+import { CURP_INCONVENIENT_WORDS, CURP_STATES, checkCurp, curpCheckDigit, curpNameLetters, normalizeCurp } from "./curp";
 
 /** Builds a CURP with the right check digit, so a test can vary one part at a time. */
 function curp(first17: string): string {
@@ -86,7 +88,7 @@ describe("checkCurp", () => {
   it.each([
     ["too short", "BOXW310820HNERXN0"],
     ["too long", "BOXW310820HNERXN090"],
-    ["sex not H or M", "BOXW310820XNERXN09"],
+    ["sex not H, M or X", "BOXW310820FNERXN09"],
     ["digit among the name letters", "B0XW310820HNERXN09"],
     ["letter in the date", "BOXW31O820HNERXN09"],
     ["letter as check digit", "BOXW310820HNERXN0A"],
@@ -94,5 +96,72 @@ describe("checkCurp", () => {
     ["empty", ""],
   ])("rejects the format: %s", (_, input) => {
     expect(checkCurp(input)).toEqual({ valid: false, reason: "format" });
+  });
+});
+
+describe("sex X (non-binary, issued by RENAPO since 2022)", () => {
+  it("accepts X at position 11 and reads it as the sex", () => {
+    const x = curp("GORS900115XDFMRL0");
+    expect(checkCurp(x)).toEqual({ valid: true, normalized: x, birthDate: "1990-01-15", sex: "X", state: "DF" });
+  });
+
+  it("still checks the digit of a CURP with X", () => {
+    const x = curp("GORS900115XDFMRL0");
+    expect(checkCurp(`${x.slice(0, 17)}${(Number(x[17]) + 1) % 10}`)).toEqual({ valid: false, reason: "check_digit" });
+  });
+});
+
+describe("RENAPO's inconvenient words (Instructivo Normativo, Anexo 2)", () => {
+  it("has the 81 words of Anexo 2, as the official PDF prints them with what replaces each", () => {
+    // The Instructivo Normativo para la Asignación de la CURP (SEGOB, 2006), printed page 59 (the
+    // file's 62nd), read with pdftotext (poppler-utils, as for the other PDF checks): pairs
+    // "WORD WXRD" in two columns.
+    const pdf = path.resolve(process.cwd(), "../shared/realworld/pdfs/curp_InstructivoNormativo.pdf");
+    const page = execFileSync("pdftotext", ["-layout", "-f", "62", "-l", "62", pdf, "-"], { encoding: "utf8" });
+    expect(page).toContain("Catálogo de Palabras Inconvenientes");
+    const pairs = [...page.matchAll(/\b([A-Z]{4})\s+([A-Z]{4})\b/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(pairs).toHaveLength(81);
+    expect(new Set(pairs.map(([word]) => word))).toEqual(CURP_INCONVENIENT_WORDS);
+    for (const [word, replacement] of pairs) expect(curpNameLetters(word)).toBe(replacement);
+  });
+
+  it("refuses a CURP that spells one, and accepts the letters RENAPO gives instead (BACA → BXCA)", () => {
+    expect(checkCurp(curp("BACA890909MJCRMS0"))).toEqual({ valid: false, reason: "inconvenient_word" });
+    expect(checkCurp(curp("BXCA890909MJCRMS0"))).toMatchObject({ valid: true, normalized: curp("BXCA890909MJCRMS0") });
+    // The Instructivo's own example (page 58): OFELIA PEDRERO DOMINGUEZ is PXDO, not PEDO.
+    expect(checkCurp(curp("PEDO700101MDFDMF0"))).toEqual({ valid: false, reason: "inconvenient_word" });
+    expect(checkCurp(curp("PXDO700101MDFDMF0"))).toMatchObject({ valid: true });
+  });
+
+  it.each([...CURP_INCONVENIENT_WORDS])("refuses %s as the first four letters", (word) => {
+    expect(checkCurp(curp(`${word}900115HDFMRL0`))).toEqual({ valid: false, reason: "inconvenient_word" });
+    expect(checkCurp(curp(`${curpNameLetters(word)}900115HDFMRL0`)).valid).toBe(true);
+  });
+});
+
+describe("python-stdnum's CURP vectors (tests/test_mx_curp.doctest, stdnum/mx/curp.py)", () => {
+  it.each([
+    ["HEGG560427MVZRRL04", "1956-04-27", "M", "VZ"],
+    ["BEML920313HMCLNS09", "1992-03-13", "H", "MC"],
+    ["PEGL890909MJCRMS08", "1989-09-09", "M", "JC"],
+  ])("reads %s: born %s, sex %s, state %s", (value, birthDate, sex, state) => {
+    expect(checkCurp(value)).toEqual({ valid: true, normalized: value, birthDate, sex, state });
+  });
+
+  it("accepts the numbers stdnum found in use, all with right check digits", () => {
+    const found = ["AAAA000101HDFCCC09", "AAMG890608HDFLJL00", "BAAA890317HDFRLL03", "BAAD890419HMNRRV07", "BEML920313HMCLNS09", "HEGG560427MVZRRL04", "HEGR891009HMNRRD09", "MARR890512HMNRMN09", "MESJ890928HMNZNS00", "OOMG890727HMNRSR06", "PEGL890909MJCRMS08", "TOMA880125HMNRRN02", "TOMA880125HMNRRNO2", "VIAA900930MMNCLL08"];
+    expect(found.filter((value) => !checkCurp(value).valid)).toEqual([]);
+  });
+
+  it.each([
+    ["1230", "format"],
+    ["123ZZZZZZZZZZZZZ90", "format"],
+    ["BACA890909MJCRMS05", "inconvenient_word"],
+    ["PEGL891313MJCRMS06", "date"],
+    ["PEGL890909QJCRMS08", "format"], // stdnum: an invalid gender
+    ["PEGL890909MQQRMS02", "state"],
+    ["PEGL890909MJCRMS09", "check_digit"],
+  ])("refuses %s (%s)", (value, reason) => {
+    expect(checkCurp(value)).toEqual({ valid: false, reason });
   });
 });

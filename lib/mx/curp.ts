@@ -1,8 +1,9 @@
 /**
  * CURP (Clave Única de Registro de Población), 18 characters:
- *   1–4   letters from the surnames and given name
+ *   1–4   letters from the surnames and given name; never an inconvenient word (below)
  *   5–10  birth date YYMMDD
- *   11    sex: H (hombre) or M (mujer)
+ *   11    sex: H (hombre), M (mujer), or X, which RENAPO issues for non-binary people since 2022
+ *         (product.md, "Mexican rules")
  *   12–13 birth state (NE: born abroad)
  *   14–16 inner consonants of the names
  *   17    homonym differentiator: a digit for people born before 2000, a letter from 2000 on,
@@ -11,7 +12,7 @@
  * Unlike the RFC's, RENAPO computes the CURP check digit for every CURP it issues, so a wrong one
  * means a mistyped or invented CURP and is rejected.
  */
-const PATTERN = /^[A-Z]{4}(\d{2})(\d{2})(\d{2})([HM])([A-Z]{2})[A-Z]{3}([0-9A-Z])(\d)$/;
+const PATTERN = /^[A-Z]{4}(\d{2})(\d{2})(\d{2})([HMX])([A-Z]{2})[A-Z]{3}([0-9A-Z])(\d)$/;
 const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
 
 export const CURP_STATES = {
@@ -52,14 +53,36 @@ export const CURP_STATES = {
 
 export type CurpState = keyof typeof CURP_STATES;
 
+/**
+ * RENAPO's "Catálogo de palabras inconvenientes": Instructivo Normativo para la Asignación de la
+ * Clave Única de Registro de Población (SEGOB, March 2006), Anexo 2, page 59, all 81 words. When
+ * the first four letters would spell one, RENAPO writes an X for the second letter (BACA → BXCA;
+ * the Instructivo's example: OFELIA PEDRERO DOMINGUEZ → PXDO, page 58), so a CURP that spells one
+ * was never issued.
+ */
+export const CURP_INCONVENIENT_WORDS: ReadonlySet<string> = new Set(
+  (
+    "BACA BAKA BUEI BUEY CACA CACO CAGA CAGO CAKA CAKO COGE COGI COJA COJE COJI COJO COLA CULO " +
+    "FALO FETO GETA GUEI GUEY JETA JOTO KACA KACO KAGA KAGO KAKA KAKO KOGE KOGI KOJA KOJE KOJI " +
+    "KOJO KOLA KULO LILO LOCA LOCO LOKA LOKO MAME MAMO MEAR MEAS MEON MIAR MION MOCO MOKO MULA " +
+    "MULO NACA NACO PEDA PEDO PENE PIPI PITO POPO PUTA PUTO QULO RATA ROBA ROBE ROBO RUIN SENO " +
+    "TETA VACA VAGA VAGO VAKA VUEI VUEY WUEI WUEY"
+  ).split(" "),
+);
+
+/** The letters RENAPO writes for a name whose first four spell an inconvenient word: X second. */
+export function curpNameLetters(letters: string): string {
+  return CURP_INCONVENIENT_WORDS.has(letters) ? `${letters[0]}X${letters.slice(2)}` : letters;
+}
+
 export type CurpCheck =
-  | { valid: false; reason: "format" | "date" | "state" | "check_digit" }
+  | { valid: false; reason: "format" | "inconvenient_word" | "date" | "state" | "check_digit" }
   | {
       valid: true;
       normalized: string;
       /** ISO date, the century taken from position 17. */
       birthDate: string;
-      sex: "H" | "M";
+      sex: "H" | "M" | "X";
       state: CurpState;
     };
 
@@ -83,13 +106,14 @@ export function checkCurp(input: string): CurpCheck {
   const curp = normalizeCurp(input);
   const match = PATTERN.exec(curp);
   if (!match) return { valid: false, reason: "format" };
+  if (CURP_INCONVENIENT_WORDS.has(curp.slice(0, 4))) return { valid: false, reason: "inconvenient_word" };
   const [, yy, mm, dd, sex, state, differentiator] = match;
   const century = /\d/.test(differentiator!) ? 1900 : 2000;
   const birthDate = calendarDate(century + Number(yy), Number(mm), Number(dd));
   if (!birthDate) return { valid: false, reason: "date" };
   if (!(state! in CURP_STATES)) return { valid: false, reason: "state" };
   if (curpCheckDigit(curp.slice(0, 17)) !== curp[17]) return { valid: false, reason: "check_digit" };
-  return { valid: true, normalized: curp, birthDate, sex: sex as "H" | "M", state: state as CurpState };
+  return { valid: true, normalized: curp, birthDate, sex: sex as "H" | "M" | "X", state: state as CurpState };
 }
 
 function calendarDate(year: number, month: number, day: number): string | null {

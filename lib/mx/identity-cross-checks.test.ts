@@ -12,6 +12,7 @@ const front = {
   sexo: "H" as const,
   seccion: "1456",
   clave_elector: "NXGRAN80071514H300",
+  num_emisiones: "02",
 };
 const mrz: IneMrz = {
   cic: "200000002",
@@ -21,6 +22,9 @@ const mrz: IneMrz = {
   birthDate: "1980-07-15",
   sex: "H",
   expiry: "2033-12-31",
+  numeroEmision: "02",
+  optionalNumber: "00002",
+  optionalData: "<02<<00002<",
   primerApellido: "NUNEZ",
   segundoApellido: "GARCIA",
   nombres: "JOSE ANGEL",
@@ -37,11 +41,12 @@ describe("crossCheckIdentity", () => {
       nombre_match: true,
       seccion_match: true,
       clave_elector_match: true,
+      numero_emision_match: true,
     });
   });
 
   it("answers null, not true, for what fewer than two sources tell", () => {
-    expect(crossCheckIdentity({})).toEqual({ curp_valido: null, fecha_nacimiento_match: null, sexo_match: null, nombre_match: null, seccion_match: null, clave_elector_match: null });
+    expect(crossCheckIdentity({})).toEqual({ curp_valido: null, fecha_nacimiento_match: null, sexo_match: null, nombre_match: null, seccion_match: null, clave_elector_match: null, numero_emision_match: null });
     expect(crossCheckIdentity({ mrz })).toMatchObject({ fecha_nacimiento_match: null, nombre_match: null, seccion_match: null });
     const onlyClave = { nombres: "A", primer_apellido: "B", segundo_apellido: "C", clave_elector: front.clave_elector };
     expect(crossCheckIdentity({ front: onlyClave }).clave_elector_match).toBeNull();
@@ -86,5 +91,32 @@ describe("crossCheckIdentity", () => {
     expect(crossCheckIdentity({ front: { ...front, ...long }, mrz: { ...cut, segundoApellido: "SANTIBANES" } }).nombre_match).toBe(false);
     // A short MRZ name must match in full: a missing given name is not a cut.
     expect(crossCheckIdentity({ front, mrz: { ...mrz, nombres: "JOSE" } }).nombre_match).toBe(false);
+  });
+});
+
+describe("numero_emision_match: the front's emission number against the MRZ's", () => {
+  it("agrees when both tell the same number, fails when they differ (a front and a back of two issues)", () => {
+    expect(crossCheckIdentity({ front, mrz }).numero_emision_match).toBe(true);
+    expect(crossCheckIdentity({ front: { ...front, num_emisiones: "01" }, mrz }).numero_emision_match).toBe(false);
+    expect(crossCheckIdentity({ front, mrz: { ...mrz, numeroEmision: "03" } }).numero_emision_match).toBe(false);
+  });
+
+  it("is null unless both were read (models G/H print no emission on the front; an MRZ may carry none)", () => {
+    expect(crossCheckIdentity({ front: { ...front, num_emisiones: null }, mrz }).numero_emision_match).toBeNull();
+    expect(crossCheckIdentity({ front, mrz: { ...mrz, numeroEmision: null } }).numero_emision_match).toBeNull();
+    expect(crossCheckIdentity({ front }).numero_emision_match).toBeNull();
+  });
+});
+
+describe("sex X (non-binary) and an MRZ that leaves the sex out", () => {
+  it("compares X like any other sex: the CURP's X agrees with the MRZ's X, not with an H", () => {
+    const curpX = "NUGA800715XJCXRN01";
+    expect(crossCheckIdentity({ curp: curpX, mrz: { ...mrz, sex: "X" } })).toMatchObject({ curp_valido: true, sexo_match: true });
+    expect(crossCheckIdentity({ curp: curpX, mrz })).toMatchObject({ curp_valido: true, sexo_match: false });
+  });
+
+  it("takes an MRZ with no sex (<) as saying nothing about it", () => {
+    expect(crossCheckIdentity({ curp: all.curp, mrz: { ...mrz, sex: null } }).sexo_match).toBeNull();
+    expect(crossCheckIdentity({ ...all, mrz: { ...mrz, sex: null } }).sexo_match).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { checkCurp } from "./curp";
-import { mrzName, type IneMrz } from "./ine-mrz";
+import { mrzName, type IneMrz, type MrzSex } from "./ine-mrz";
 
 /**
  * Cross-checks between what an identity session gathered about one person: the front of the
@@ -10,9 +10,9 @@ export type PersonNames = { nombres: string; primer_apellido: string; segundo_ap
 
 export type IdentityEvidence = {
   curp?: string | null;
-  front?: (PersonNames & { fecha_nacimiento?: string | null; sexo?: "H" | "M" | null; seccion?: string | null; clave_elector?: string | null }) | null;
+  front?: (PersonNames & { fecha_nacimiento?: string | null; sexo?: "H" | "M" | null; seccion?: string | null; clave_elector?: string | null; num_emisiones?: string | null }) | null;
   mrz?: IneMrz | null;
-  renapo?: (PersonNames & { fecha_nacimiento: string; sexo: "H" | "M" }) | null;
+  renapo?: (PersonNames & { fecha_nacimiento: string; sexo: MrzSex }) | null;
 };
 
 export type Verifications = {
@@ -22,6 +22,7 @@ export type Verifications = {
   nombre_match: boolean | null;
   seccion_match: boolean | null;
   clave_elector_match: boolean | null;
+  numero_emision_match: boolean | null;
 };
 
 const CLAVE_ELECTOR = /^[A-Z]{6}(\d{6})\d{2}([HM])\d{3}$/;
@@ -50,6 +51,10 @@ export function crossCheckIdentity(evidence: IdentityEvidence): Verifications {
       : !clave
         ? false
         : both(agree([clave[1], ...birthDates.map((d) => (d ? d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) : null))]), agree([clave[2], ...sexes])),
+    // The emission number printed on the front (after the año de registro, or with EMISIÓN) and
+    // the one in the MRZ's optional data (lib/mx/ine-mrz): a front and a back of two issues of
+    // one person's card (an old card's front with a new back) share everything else.
+    numero_emision_match: agree([evidence.front?.num_emisiones, evidence.mrz?.numeroEmision]),
   };
 }
 

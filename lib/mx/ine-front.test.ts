@@ -521,6 +521,14 @@ describe("parseIneFront on hand-made words", () => {
       expect(parseIneFront(card(jose, { anio_registro: "98" })).anio_registro).toBeNull();
     });
 
+    it("emission number: after the año de registro when EMISIÓN has only the year (models E/F, INE's specimen: 2008 02)", () => {
+      expect(parseIneFront(card(jose, { anio_registro: `${jose.anio_registro} 02`, emision: "2014" }))).toMatchObject({ anio_registro: jose.anio_registro, anio_emision: "2014", num_emisiones: "02" });
+      expect(parseIneFront(card(jose, { anio_registro: `${jose.anio_registro}O2`, emision: "2014" })).num_emisiones).toBe("02");
+      // EMISIÓN's own count, where printed, is the one taken.
+      expect(parseIneFront(card(jose, { anio_registro: `${jose.anio_registro} 01`, emision: "2023 02" })).num_emisiones).toBe("02");
+      expect(parseIneFront(card(jose, { anio_registro: jose.anio_registro, emision: "2014" })).num_emisiones).toBeNull();
+    });
+
     it("finds the labels with or without accents, in any case, with a colon", () => {
       const read = parseIneFront(card(jose, { "AÑO DE REGISTRO": "ANO DE REGISTRO", "SECCIÓN": "Seccion:", "EMISIÓN": "EMISION", CURP: "Curp:", "FECHA DE NACIMIENTO": "Fecha de nacimiento" }));
       expect(read).toEqual(expected(jose));

@@ -241,6 +241,9 @@ export function parseIneFront(words: OcrWord[]): IneFront {
   // EMISIÓN: the year this card was issued and, after it, how many cards were issued before. The
   // OCR may run the two into one word (2021 01 read as 202101), so the space is optional.
   const emision = /\b((?:19|20)\d{2})(?:\s*(\d{2}))?\b/.exec(take("emision").join(" ").replace(/[OQ]/g, "0"));
+  // Models E and F print the emission number after the año de registro instead ("AÑO DE REGISTRO
+  // 2008 02" and "EMISIÓN 2014" on INE's specimen, whose MRZ carries the same 02; lib/mx/ine-mrz).
+  const registroCount = /\b(?:19|20)\d{2}\s*(\d{2})\b/.exec(take("registro").join(" ").replace(/[OQ]/g, "0"));
   const seccion = take("seccion")
     .join(" ")
     .replace(/[OQD]/g, "0")
@@ -269,6 +272,6 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     domicilio: domicilio.length ? domicilio.join(", ").replace(/\s+/g, " ") : null,
     anio_registro: year(take("registro")),
     anio_emision: emision?.[1] ?? null,
-    num_emisiones: emision?.[2] ?? null,
+    num_emisiones: emision?.[2] ?? registroCount?.[1] ?? null,
   };
 }

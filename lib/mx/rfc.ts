@@ -3,12 +3,32 @@
  * Structure: name letters (4 or 3, may include Ñ and &), YYMMDD, then a 3-character homoclave
  * whose last character is a check digit. About 1.5% of real RFCs fail the check digit, so it is
  * reported, not enforced.
+ *
+ * SAT's algorithm ("Algoritmo para generar el RFC con homoclave para personas físicas y morales",
+ * SAT's answer to INFOMEX request 0610100135506, 2006; python-stdnum's stdnum/mx/rfc.py cites
+ * it) fixes two more things that every RFC SAT assigns obeys:
+ *   - the homoclave's two characters come from its Anexo 2 table, 1–9 then A–Z without O, looked
+ *     up with the quotient (0–29: 1–9, A–V) and the remainder (0–33) of a 3-digit number divided
+ *     by 34; its worked example GÓMEZ DÍAZ EMMA gives 15 = G, 25 = R, which puts R at 25 only
+ *     without O. python-stdnum accepts [1-9A-V][1-9A-Z] (O too); its 417 RFCs found in use
+ *     (tests/test_mx_rfc.doctest) all fit the narrower table.
+ *   - a person's four letters are never one of its inconvenient words (Anexo IV, 41 words,
+ *     as python-stdnum's _name_blacklist lists them); SAT writes an X for the last letter
+ *     instead. A company has three letters, so the list cannot apply to it.
  */
 const PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z\d]{2})([\dA])$/;
+const HOMOCLAVE = /^[1-9A-NP-V][1-9A-NP-Z]$/;
+export const RFC_INCONVENIENT_WORDS: ReadonlySet<string> = new Set(
+  (
+    "BUEI BUEY CACA CACO CAGA CAGO CAKA CAKO COGE COJA COJE COJI COJO CULO FETO GUEY JOTO KACA KACO " +
+    "KAGA KAGO KAKA KOGE KOJO KULO MAME MAMO MEAR MEAS MEON MION MOCO MULA PEDA PEDO PENE PUTA PUTO " +
+    "QULO RATA RUIN"
+  ).split(" "),
+);
 const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ";
 
 export type RfcCheck =
-  | { valid: false; reason: "format" | "date" }
+  | { valid: false; reason: "format" | "inconvenient_word" | "date" | "homoclave" }
   | { valid: true; kind: "person" | "company"; checkDigitOk: boolean; normalized: string };
 
 export function normalizeRfc(input: string): string {
@@ -31,9 +51,11 @@ export function checkRfc(input: string): RfcCheck {
   const rfc = normalizeRfc(input);
   const match = PATTERN.exec(rfc);
   if (!match || (rfc.length !== 12 && rfc.length !== 13)) return { valid: false, reason: "format" };
-  const [, letters, yy, mm, dd] = match;
+  const [, letters, yy, mm, dd, homoclave] = match;
   if ((rfc.length === 13) !== (letters!.length === 4)) return { valid: false, reason: "format" };
+  if (RFC_INCONVENIENT_WORDS.has(letters!)) return { valid: false, reason: "inconvenient_word" };
   if (!isCalendarDate(Number(yy), Number(mm), Number(dd))) return { valid: false, reason: "date" };
+  if (!HOMOCLAVE.test(homoclave!)) return { valid: false, reason: "homoclave" };
   return {
     valid: true,
     kind: rfc.length === 13 ? "person" : "company",

@@ -173,7 +173,7 @@ export const sessionListQuery = z.object({
 });
 
 const OCR_FRONT_FIELDS = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision", "num_emisiones"] as const;
-const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match"] as const;
+const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match", "numero_emision_match"] as const;
 
 export const identitySessionV2 = z
   .object({

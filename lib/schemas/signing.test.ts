@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { companiesQuery, createDocumentInput, phone, positions, rememberAt } from "./signing";
+import { curpCheckDigit } from "@/lib/mx/curp";
+import { rfcCheckDigit } from "@/lib/mx/rfc";
+import { companiesQuery, createDocumentInput, curp, phone, positions, rememberAt, rfc } from "./signing";
 
 describe("signing schemas", () => {
   it.each([
@@ -44,5 +46,27 @@ describe("signing schemas", () => {
   it("parses pageable query values as integers and refuses others", () => {
     expect(companiesQuery.parse({ "pageable.page": "0", "pageable.size": "5", "pageable.sort": "created_at,DESC" })).toEqual({ "pageable.page": 0, "pageable.size": 5, "pageable.sort": "created_at,DESC" });
     expect(companiesQuery.safeParse({ "pageable.page": "1.5" }).success).toBe(false);
+  });
+});
+
+describe("CURP and RFC in API input", () => {
+  const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it("accepts a CURP with sex X (non-binary) and normalizes it", () => {
+    const x = `GORS900115XDFMRL0${curpCheckDigit("GORS900115XDFMRL0")}`;
+    expect(curp.parse(` ${x.toLowerCase()} `)).toBe(x);
+  });
+
+  it("refuses a CURP spelling an inconvenient word, saying so", () => {
+    const baca = `BACA890909MJCRMS0${curpCheckDigit("BACA890909MJCRMS0")}`;
+    expect(issue(curp.safeParse(baca))).toMatch(/^Must be a CURP: its first four letters form one of RENAPO's inconvenient words/);
+    expect(issue(curp.safeParse("BOXW310820HNERXN08"))).toBe("Must be a CURP: the check digit does not match.");
+    expect(issue(curp.safeParse("BOXW310820FNERXN09"))).toMatch(/^Must be a CURP: 4 letters/);
+  });
+
+  it("refuses an RFC spelling SAT's inconvenient word or with a homoclave outside SAT's table; a wrong check digit passes", () => {
+    expect(issue(rfc.safeParse(`CACA580710NF${rfcCheckDigit("CACA580710NF")}`))).toMatch(/^Must be an RFC: its four letters form a word SAT never assigns/);
+    expect(issue(rfc.safeParse(`GODE561231O0${rfcCheckDigit("GODE561231O0")}`))).toMatch(/^Must be an RFC: the homoclave/);
+    expect(rfc.parse("gode561231gr9")).toBe("GODE561231GR9");
   });
 });

@@ -12,6 +12,11 @@ const HEIGHT = 638;
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * The back's MRZ as the INE writes it: the sex H or M, and line 2's optional data
+ * "<NN<<DDDDD<" with the voter's emission number. What the five digits hold is not published
+ * (lib/mx/ine-mrz), so here they are the CIC's last five, only for the shape.
+ */
 export function sandboxMrz(voter: SandboxVoter): [string, string, string] {
   return composeIneMrz({
     cic: voter.cic,
@@ -21,6 +26,8 @@ export function sandboxMrz(voter: SandboxVoter): [string, string, string] {
     birthDate: voter.fecha_nacimiento,
     sex: voter.sexo,
     expiry: `${voter.vigencia}-12-31`,
+    numeroEmision: voter.numero_emision,
+    optionalNumber: voter.cic.slice(-5),
     primerApellido: voter.primer_apellido,
     segundoApellido: voter.segundo_apellido,
     nombres: voter.nombres,

@@ -18,7 +18,8 @@ export const curpRegistryResponse = z
         nombres: z.string(),
         primer_apellido: z.string(),
         segundo_apellido: z.string(),
-        sexo: z.enum(["H", "M"]),
+        // X: non-binary, as RENAPO issues since 2022 (lib/mx/curp); refusing it would refuse the person.
+        sexo: z.enum(["H", "M", "X"]),
         fecha_nacimiento: z.string(),
         entidad_nacimiento: z.string(),
         nacionalidad: z.string(),

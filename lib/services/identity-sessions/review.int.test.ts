@@ -38,7 +38,7 @@ function evidence(person: Person, opts: { curpIn?: "document" | "ocr" } = {}) {
     result: 50,
     documentData: { cic: "200000002", curp: opts.curpIn === "ocr" ? null : person.curp, id_ciudadano: "100000002" },
     ocr: { ocr_frontal: { nombre_completo: person.nombre_completo, curp: opts.curpIn === "document" ? null : person.curp, sexo: "H" }, ocr_reverso: { mrz: checks.mrz!.lines } },
-    verifications: { curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: null, clave_elector_match: true },
+    verifications: { curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: null, clave_elector_match: true, numero_emision_match: null },
     ine: { estado: "REPORTADA", registro: { modelo: "H", vigencia: "2033", seccion: "1456", entidad: "JALISCO" }, consultado_en: "2026-11-20T16:00:00Z" },
     renapo: { estatus: "ENCONTRADA", persona: { curp: person.curp, estatus_curp: "AN" }, consultado_en: "2026-11-20T16:00:00Z" },
     checks,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeValidations, sessionResult, type SessionFindings } from "./score-session";
 
-const allAgree = { curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: true, clave_elector_match: true };
+const allAgree = { curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: true, clave_elector_match: true, numero_emision_match: true };
 const good: SessionFindings = { mrzValid: true, cardCurrent: true, voterRoll: "VIGENTE", faceMatch: true, renapoCurrent: true, liveness: true, verifications: allAgree };
 
 describe("judgeValidations and sessionResult", () => {
@@ -32,9 +32,9 @@ describe("judgeValidations and sessionResult", () => {
       cardCurrent: false,
       voterRoll: "REPORTADA",
       faceMatch: false,
-      verifications: { ...allAgree, seccion_match: false, clave_elector_match: false },
+      verifications: { ...allAgree, seccion_match: false, clave_elector_match: false, numero_emision_match: false },
     });
-    expect(ine).toEqual({ validation: "INE", passed: false, reasons: ["mrz_invalido", "credencial_vencida", "lista_nominal_reportada", "seccion_match", "clave_elector_match", "rostro_no_coincide"] });
+    expect(ine).toEqual({ validation: "INE", passed: false, reasons: ["mrz_invalido", "credencial_vencida", "lista_nominal_reportada", "seccion_match", "clave_elector_match", "numero_emision_match", "rostro_no_coincide"] });
     expect(judgeValidations(["INE"], { ...good, voterRoll: null })[0]!.reasons).toEqual(["lista_nominal_sin_respuesta"]);
   });
 
@@ -47,7 +47,7 @@ describe("judgeValidations and sessionResult", () => {
   });
 
   it("does not fail on a cross-check that could not be made (null)", () => {
-    const nulls = { curp_valido: true, fecha_nacimiento_match: null, sexo_match: null, nombre_match: null, seccion_match: null, clave_elector_match: null };
+    const nulls = { curp_valido: true, fecha_nacimiento_match: null, sexo_match: null, nombre_match: null, seccion_match: null, clave_elector_match: null, numero_emision_match: null };
     expect(sessionResult(judgeValidations(["INE", "CURP"], { ...good, verifications: nulls }))).toBe(100);
     // But a CURP never checked (null) is not a valid CURP.
     expect(judgeValidations(["CURP"], { ...good, verifications: { ...nulls, curp_valido: null } })[0]!.passed).toBe(false);

@@ -27,7 +27,7 @@ export type ValidationOutcome = { validation: SessionValidation; passed: boolean
 /**
  * Each requested validation passes or fails with its reasons:
  * - INE: the card is readable, current, registered and current in the voter roll, its sources
- *   agree with one another (birth date, sex, names, sección, clave de elector), and it is the
+ *   agree with one another (birth date, sex, names, sección, clave de elector, emission number), and it is the
  *   selfie's face.
  * - CURP: the CURP is valid, RENAPO holds it as current, and it names the person on the card
  *   (birth date, sex and names agree, RENAPO included).
@@ -42,7 +42,7 @@ export function judgeValidations(requested: SessionValidation[], f: SessionFindi
       if (!f.mrzValid) reasons.push("mrz_invalido");
       if (!f.cardCurrent) reasons.push("credencial_vencida");
       if (f.voterRoll !== "VIGENTE") reasons.push(f.voterRoll ? `lista_nominal_${f.voterRoll.toLowerCase()}` : "lista_nominal_sin_respuesta");
-      for (const key of ["fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match"] as const) if (v[key] === false) reasons.push(key);
+      for (const key of ["fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match", "numero_emision_match"] as const) if (v[key] === false) reasons.push(key);
       if (!f.faceMatch) reasons.push("rostro_no_coincide");
     } else if (validation === "CURP") {
       if (v.curp_valido !== true) reasons.push("curp_invalida");

@@ -47,7 +47,8 @@ export function sessionV2(session: IdentitySession, include: SessionInclude[] = 
     updated_at: isoWithOffset(session.updatedAt),
     document_data: session.documentData,
     ocr: session.ocr,
-    verifications: session.verifications,
+    // Sessions checked before numero_emision_match existed answer it as not compared.
+    verifications: session.verifications ? { numero_emision_match: null, ...session.verifications } : null,
     ...(include.includes("ine") ? { ine: session.ine } : {}),
     ...(include.includes("renapo") ? { renapo: session.renapo } : {}),
     ...(include.includes("files") ? { files: sessionFileLinks(session) } : {}),

@@ -229,7 +229,7 @@ describe("the verification page's API and the checks job", () => {
     });
     expect(data.ocr.ocr_reverso.mrz).toHaveLength(3);
     expect(data.ocr.ocr_reverso.mrz[0]).toMatch(/^IDMEX/);
-    expect(data.verifications).toEqual({ curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: true, clave_elector_match: true });
+    expect(data.verifications).toEqual({ curp_valido: true, fecha_nacimiento_match: true, sexo_match: true, nombre_match: true, seccion_match: true, clave_elector_match: true, numero_emision_match: true });
     expect(data.ine).toMatchObject({ estado: "VIGENTE", registro: { seccion: maria.seccion } });
     expect(data.renapo).toMatchObject({ estatus: "ENCONTRADA", persona: { curp: maria.curp, estatus_curp: "AN" } });
     expect(data.files.map((f: Json) => f.type)).toEqual(["ine_front", "ine_back", "selfie"]);
