@@ -1,6 +1,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 
 /**
  * The visible part of a sealed document: a signature sheet appended at the end (who signed,
@@ -15,6 +16,8 @@ export type SheetSigner = {
   email: string;
   rfc: string | null;
   curp: string | null;
+  /** A company's certificate: its legal representative, who signed for it. */
+  representative?: LegalRepresentative | null;
   certificateNumber: string | null;
   issuer: string | null;
   signatureType: string;
@@ -37,8 +40,8 @@ export type SheetInput = {
 };
 
 const LABELS = {
-  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifique este documento en", page: "Página", of: "de", signedWith: "Firmado con" },
-  en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with" },
+  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifique este documento en", page: "Página", of: "de", signedWith: "Firmado con", representative: "Representante legal" },
+  en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with", representative: "Legal representative" },
 };
 
 const INK = rgb(0.1, 0.1, 0.12);
@@ -98,6 +101,8 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
     }
     text(page, signer.name, margin, 12, bold, INK, width - 2 * margin - 140);
     text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED);
+    const rep = signer.representative;
+    if (rep) text(page, `${t.representative}: ${[rep.rfc && `RFC ${rep.rfc}`, rep.curp && `CURP ${rep.curp}`].filter(Boolean).join("  ·  ")}`, margin, 9, regular, MUTED);
     text(page, `${t.signedWith} ${signer.signatureType}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular);
     text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular);
     if (signer.signature) text(page, `${t.signature}: ${excerpt(signer.signature)}`, margin, 7.5, regular, MUTED);
