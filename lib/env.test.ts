@@ -34,6 +34,13 @@ describe("env()", () => {
     expect(withEnv({ DATABASE_URL: "postgres://x@db.example/rubrica", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
   });
 
+  it("reads OCSP_RESPONDERS as issuing CA → URL, and names it when it is not that", () => {
+    expect(withEnv({ OCSP_RESPONDERS: undefined }).OCSP_RESPONDERS).toEqual({});
+    expect(withEnv({ OCSP_RESPONDERS: '{"AC UAT":"https://cfdit.sat.gob.mx/edofiel"}' }).OCSP_RESPONDERS).toEqual({ "AC UAT": "https://cfdit.sat.gob.mx/edofiel" });
+    expect(() => withEnv({ OCSP_RESPONDERS: "AC UAT=https://cfdit.sat.gob.mx/edofiel" })).toThrow(/OCSP_RESPONDERS: must be a JSON object/);
+    expect(() => withEnv({ OCSP_RESPONDERS: '{"AC UAT":"ftp://x"}' })).toThrow(/OCSP_RESPONDERS/);
+  });
+
   it("names the bad setting", () => {
     expect(() => withEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => withEnv({ PORT: "3000", WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);

@@ -51,6 +51,22 @@ const envSchema = z.object({
   KEYS_DIR: z.string().optional(),
   /** sandbox: revocation answered from the sandbox authorities' lists; live: OCSP to the certificate's responder. */
   OCSP_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+  /**
+   * OCSP responder per issuing authority, JSON: {"<CA common name or SHA-256 of its certificate>": "<url>"}.
+   * Wins over the certificate's AIA and over SAT's service, the default for SAT's authorities.
+   */
+  OCSP_RESPONDERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return {};
+      try {
+        return z.record(z.string().min(1), z.url({ protocol: /^https?$/ })).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'must be a JSON object of issuing CA → OCSP URL, e.g. {"AC UAT":"https://cfdit.sat.gob.mx/edofiel"}' });
+        return z.NEVER;
+      }
+    }),
   OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
   TSA_URL: z.url().optional(),

@@ -17,6 +17,12 @@ describe("the signing API's refusals, as the signer reads them", () => {
     );
   });
 
+  it("tells a SAT CSD (invoicing seal) from the e.firma the signer needs", () => {
+    const problem = "This is a digital seal certificate (CSD), which the SAT issues only for invoicing. To sign, use your e.firma (FIEL): its .cer and .key are the ones you got from the SAT for your tax procedures, not the invoicing ones.";
+    expect(signErrorsOf(t, unprocessable({ certificate: [problem] })).certificate).toMatch(/^Este es un certificado de sello digital \(CSD\), que el SAT emite solo para facturar\. Para firmar usa tu e\.firma \(FIEL\)/);
+    expect(signErrorsOf(makeTranslate("en"), unprocessable({ certificate: [problem] })).certificate).toMatch(/^This is a digital seal certificate \(CSD\)/);
+  });
+
   it("blames the .key when the signature does not match the certificate", () => {
     expect(signErrorsOf(t, unprocessable({ signature: ["The signature does not match the certificate: the .key file is probably not this certificate's."] }))).toEqual({
       key: "La llave privada (.key) no corresponde a este certificado (.cer). Elige la pareja correcta.",

@@ -12,6 +12,7 @@ type Params = Record<string, string>;
 const SERVER_MESSAGES: Array<[RegExp, MessageKey, (m: RegExpMatchArray) => Params]> = [
   [/not issued to you for this signature/, "signing.errors.identityCertificate", () => ({})],
   [/verified-identity certificate expired/, "signing.errors.identityExpired", () => ({})],
+  [/digital seal certificate \(CSD\)/, "signing.errors.sealCertificate", () => ({})],
   [/not a certificate/, "signing.errors.notACertificate", () => ({})],
   [/trusted for (\w+)/, "signing.errors.untrusted", (m) => ({ type: m[1]! })],
   [/has expired/, "signing.errors.expiredNow", () => ({})],

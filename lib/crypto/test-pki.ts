@@ -134,7 +134,16 @@ export async function issueSignerCertificate(hierarchy: Hierarchy, spec: SignerS
  * A time-stamping authority certificate under a hierarchy's issuing CA (or a platform root):
  * critical extended key usage timeStamping only, as RFC 3161 requires.
  */
-export async function issueTsaCertificate(issuer: Authority, commonName: string, now = new Date()): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+export function issueTsaCertificate(issuer: Authority, commonName: string, now = new Date()) {
+  return issueServiceCertificate(issuer, commonName, "1.3.6.1.5.5.7.3.8", now);
+}
+
+/** An OCSP responder's certificate (extended key usage OCSPSigning, RFC 6960 §4.2.2.2). */
+export function issueOcspResponderCertificate(issuer: Authority, commonName: string, now = new Date()) {
+  return issueServiceCertificate(issuer, commonName, "1.3.6.1.5.5.7.3.9", now);
+}
+
+async function issueServiceCertificate(issuer: Authority, commonName: string, purpose: string, now: Date): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
   const keys = await generateKeys();
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -148,7 +157,7 @@ export async function issueTsaCertificate(issuer: Authority, commonName: string,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
-      new x509.ExtendedKeyUsageExtension(["1.3.6.1.5.5.7.3.8"], true),
+      new x509.ExtendedKeyUsageExtension([purpose], true),
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       await x509.AuthorityKeyIdentifierExtension.create(issuer.certificate, false),
     ],

@@ -2,6 +2,7 @@ import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatListed, formatMoment } from "@/lib/i18n/date-format";
+import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 
 /**
  * The visible part of a sealed document: a signature sheet appended at the end (who signed,
@@ -16,6 +17,8 @@ export type SheetSigner = {
   email: string;
   rfc: string | null;
   curp: string | null;
+  /** A company's certificate: its legal representative, who signed for it. */
+  representative?: LegalRepresentative | null;
   certificateNumber: string | null;
   issuer: string | null;
   signatureType: string;
@@ -38,8 +41,8 @@ export type SheetInput = {
 };
 
 const LABELS = {
-  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifica este documento en", page: "Página", of: "de", signedWith: "Firmado con" },
-  en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with" },
+  es: { title: "Hoja de firmas", document: "Documento", hash: "Huella SHA-256 del original", signer: "Firmante", cert: "Certificado", issuer: "Emisor", signedAt: "Firmado", signature: "Firma", verify: "Verifica este documento en", page: "Página", of: "de", signedWith: "Firmado con", representative: "Representante legal" },
+  en: { title: "Signature sheet", document: "Document", hash: "SHA-256 fingerprint of the original", signer: "Signer", cert: "Certificate", issuer: "Issuer", signedAt: "Signed", signature: "Signature", verify: "Verify this document at", page: "Page", of: "of", signedWith: "Signed with", representative: "Legal representative" },
 };
 
 // What each signature type is called on paper: the certificate people know, not our code.
@@ -108,6 +111,8 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
     const column = width - 2 * margin - (signer.autograph ? 140 : 0);
     text(page, signer.name, margin, 12, bold, INK, column);
     text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED, column);
+    const rep = signer.representative;
+    if (rep) text(page, `${t.representative}: ${[rep.rfc && `RFC ${rep.rfc}`, rep.curp && `CURP ${rep.curp}`].filter(Boolean).join("  ·  ")}`, margin, 9, regular, MUTED, column);
     text(page, `${t.signedWith} ${typeName(input.locale, signer.signatureType)}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular, INK, column);
     text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular, INK, column);
     if (signer.signature) text(page, `${t.signature}: ${excerpt(signer.signature)}`, margin, 7.5, regular, MUTED);

@@ -25,9 +25,24 @@ const record: SigningRecord = {
       status: "SIGNED",
       rfc: "GODE561231GR8",
       curp: "BOXW310820HNERXN09",
+      representative: null,
       certificate: { base64: "MIIBAA==", number: "00001000000504465028", issuer: "AC DEL SAT" },
       signature: "MIIC",
       signedAt: new Date("2026-11-22T01:30:00Z"),
+      rejectedReason: null,
+    },
+    {
+      id: "6e3c8a4d-2f2c-4d20-9a62-8a1e2f3b4c5d",
+      order: 2,
+      name: "Escuela Kemper Urgate",
+      email: "kemper@example.com",
+      status: "SIGNED",
+      rfc: "EKU9003173C9",
+      curp: null,
+      representative: { rfc: "VADA800927DJ3", curp: "VADA800927HSRSRL05" },
+      certificate: { base64: "MIIBAA==", number: "30001000000500003415", issuer: "AC UAT" },
+      signature: "MIIC",
+      signedAt: new Date("2026-11-22T01:40:00Z"),
       rejectedReason: null,
     },
   ],
@@ -47,6 +62,7 @@ describe("signing record XML", () => {
     fs.writeFileSync(file, signingRecordXml(record));
     const xsd = path.resolve(import.meta.dirname, "signing-record.xsd");
     expect(execFileSync("xmllint", ["--noout", "--schema", xsd, file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })).toBe("");
+    expect(fs.readFileSync(file, "utf8")).toContain('<rfc>EKU9003173C9</rfc>\n      <representative rfc="VADA800927DJ3" curp="VADA800927HSRSRL05"/>');
   });
 
   it("fails the XSD when a hash is not uppercase hex (the schema is not a rubber stamp)", () => {

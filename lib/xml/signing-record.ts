@@ -1,3 +1,5 @@
+import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
+
 /**
  * The XML signing record of a document (schema: signing-record.xsd beside this file), modelled
  * on Mexican practice: an electronicDocument with the file name and original hash, its signers
@@ -25,6 +27,8 @@ export type SigningRecord = {
     status: "PENDING" | "SIGNED" | "REJECTED";
     rfc: string | null;
     curp: string | null;
+    /** A company's certificate: the legal representative who holds its key (RFC and CURP). */
+    representative: LegalRepresentative | null;
     certificate: { base64: string | null; number: string | null; issuer: string | null } | null;
     signature: string | null;
     signedAt: Date | null;
@@ -39,6 +43,7 @@ export function escapeXml(text: string): string {
 }
 
 const el = (name: string, text: string | null, attrs = ""): string => (text === null ? "" : `<${name}${attrs}>${escapeXml(text)}</${name}>`);
+const attr = (name: string, value: string | null): string => (value === null ? "" : ` ${name}="${escapeXml(value)}"`);
 const iso = (d: Date) => d.toISOString();
 
 export function signingRecordXml(r: SigningRecord): string {
@@ -51,6 +56,7 @@ export function signingRecordXml(r: SigningRecord): string {
         `      ${el("email", s.email)}`,
         s.rfc ? `      ${el("rfc", s.rfc)}` : "",
         s.curp ? `      ${el("curp", s.curp)}` : "",
+        s.representative ? `      <representative${attr("rfc", s.representative.rfc)}${attr("curp", s.representative.curp)}/>` : "",
         s.certificate
           ? `      <certificate${s.certificate.number ? ` number="${escapeXml(s.certificate.number)}"` : ""}${s.certificate.issuer ? ` issuer="${escapeXml(s.certificate.issuer)}"` : ""}>${escapeXml(s.certificate.base64 ?? "")}</certificate>`
           : "",

@@ -1,19 +1,25 @@
 import "reflect-metadata";
-import * as x509 from "@peculiar/x509";
-import * as pkijs from "pkijs";
+import nodeCrypto from "node:crypto";
+import type * as x509 from "@peculiar/x509";
 import type { CertificateType } from "@/lib/crypto/test-pki";
+import { buildOcspRequest, crlDistributionPoints, readCrl, readOcspResponse, type RevocationStatus } from "@/lib/crypto/revocation-answers";
 import { readSandboxRevocations } from "@/lib/adapters/pki/local-pki";
+import { logger } from "@/lib/logger";
+import { responderFor } from "./responders";
+
+export type { RevocationStatus };
 
 /**
  * Is a signer's certificate revoked? One interface, two clients:
- * - live: an OCSP request to the responder named in the certificate's Authority Information
- *   Access, answer checked for this certificate (SHA-256 CertID, falling back to SHA-1);
+ * - live: RFC 6960 OCSP over HTTP POST (application/ocsp-request) to the responder for the
+ *   certificate's issuer (responders.ts: configured, else the certificate's AIA, else SAT's
+ *   service for SAT's authorities); when that gives no answer and the certificate publishes a
+ *   CRL distribution point, the CRL;
  * - sandbox: the same answer from the sandbox authority's own revocation list, so the whole
  *   product runs offline and `npm run cli -- test-cert:revoke` has an effect.
- * "unknown" (no responder, responder down) is reported, and the caller decides.
+ * "unknown" (no responder, responder down, an answer we cannot trust) is reported, and the
+ * caller decides.
  */
-export type RevocationStatus = { status: "good" } | { status: "revoked"; revokedAt: Date | null } | { status: "unknown"; detail: string };
-
 export interface RevocationChecker {
   check(certificate: x509.X509Certificate, issuer: x509.X509Certificate, type: CertificateType): Promise<RevocationStatus>;
 }
@@ -27,44 +33,51 @@ export function sandboxRevocationChecker(sandboxDir: string): RevocationChecker 
   };
 }
 
-export function liveRevocationChecker(options: { timeoutMs: number }): RevocationChecker {
+export type LiveRevocationOptions = {
+  timeoutMs: number;
+  /** OCSP_RESPONDERS: issuing CA (common name or SHA-256 of its certificate) → responder URL. */
+  responders: Record<string, string>;
+  /** Responder certificates trusted to sign answers for a type's authorities (read per check). */
+  trustedResponders: (type: CertificateType) => x509.X509Certificate[];
+};
+
+export function liveRevocationChecker(options: LiveRevocationOptions): RevocationChecker {
   return {
-    async check(certificate, issuer) {
-      const aia = certificate.getExtension(x509.AuthorityInfoAccessExtension);
-      const url = aia?.ocsp.find((n) => n.type === "url")?.value;
-      if (!url) return { status: "unknown", detail: "The certificate names no OCSP responder." };
-      const cert = pkijs.Certificate.fromBER(certificate.rawData);
-      const issuerCert = pkijs.Certificate.fromBER(issuer.rawData);
-      const request = new pkijs.OCSPRequest();
-      await request.createForCertificate(cert, { hashAlgorithm: "SHA-1", issuerCertificate: issuerCert });
-      let body: ArrayBuffer;
-      try {
-        const res = await fetch(url, {
-          method: "POST",
-          headers: { "content-type": "application/ocsp-request", accept: "application/ocsp-response" },
-          body: request.toSchema(true).toBER(false),
-          signal: AbortSignal.timeout(options.timeoutMs),
-          redirect: "error",
-        });
-        if (!res.ok) return { status: "unknown", detail: `The OCSP responder answered ${res.status}.` };
-        body = await res.arrayBuffer();
-      } catch (err) {
-        return { status: "unknown", detail: `The OCSP responder did not answer: ${(err as Error).message}` };
+    async check(certificate, issuer, type) {
+      const now = new Date();
+      const certificateDer = new Uint8Array(certificate.rawData);
+      const issuerDer = new Uint8Array(issuer.rawData);
+      const url = await responderFor(certificate, issuer, options.responders);
+      let answer: RevocationStatus = { status: "unknown", detail: "No OCSP responder is named in the certificate or configured for its issuer." };
+      if (url) {
+        const nonce = new Uint8Array(nodeCrypto.randomBytes(16));
+        const body = await post(url, await buildOcspRequest(certificateDer, issuerDer, nonce), "application/ocsp-request", options.timeoutMs);
+        answer = body.ok ? await readOcspResponse(body.bytes, { certificateDer, issuerDer, nonce, now, trustedResponders: options.trustedResponders(type).map((c) => new Uint8Array(c.rawData)) }) : body.problem;
       }
-      try {
-        const response = pkijs.OCSPResponse.fromBER(body);
-        if (!response.responseBytes) return { status: "unknown", detail: "The OCSP responder refused the request." };
-        // The answer must be signed by the issuer (or a responder it delegated to).
-        const basic = pkijs.BasicOCSPResponse.fromBER(response.responseBytes.response.valueBlock.valueHexView.slice().buffer);
-        if (!(await basic.verify({ trustedCerts: [issuerCert] }))) return { status: "unknown", detail: "The OCSP answer is not signed by the issuer." };
-        const result = await response.getCertificateStatus(cert, issuerCert);
-        if (!result.isForCertificate) return { status: "unknown", detail: "The OCSP answer is about another certificate." };
-        if (result.status === 0) return { status: "good" };
-        if (result.status === 1) return { status: "revoked", revokedAt: null };
-        return { status: "unknown", detail: "The OCSP responder does not know the certificate." };
-      } catch {
-        return { status: "unknown", detail: "The OCSP answer could not be read." };
+      for (const crlUrl of answer.status === "unknown" ? crlDistributionPoints(certificateDer) : []) {
+        const body = await get(crlUrl, options.timeoutMs);
+        const fromCrl = body.ok ? await readCrl(body.bytes, { certificateDer, issuerDer, now }) : body.problem;
+        if (fromCrl.status !== "unknown") return fromCrl;
       }
+      // The issuer and responder, never the signer or the link: enough for an operator to act on.
+      if (answer.status === "unknown") logger().warn({ issuer: issuer.subject, responder: url, detail: answer.detail }, "revocation could not be checked");
+      return answer;
     },
   };
 }
+
+type Fetched = { ok: true; bytes: Uint8Array } | { ok: false; problem: RevocationStatus };
+
+async function fetchBytes(url: string, init: RequestInit, timeoutMs: number, what: string): Promise<Fetched> {
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
+    if (!res.ok) return { ok: false, problem: { status: "unknown", detail: `The ${what} answered ${res.status}.` } };
+    return { ok: true, bytes: new Uint8Array(await res.arrayBuffer()) };
+  } catch (err) {
+    return { ok: false, problem: { status: "unknown", detail: `The ${what} did not answer: ${(err as Error).message}` } };
+  }
+}
+
+const post = (url: string, body: Uint8Array, contentType: string, timeoutMs: number) =>
+  fetchBytes(url, { method: "POST", headers: { "content-type": contentType, accept: "application/ocsp-response" }, body: new Uint8Array(body) }, timeoutMs, "OCSP responder");
+const get = (url: string, timeoutMs: number) => fetchBytes(url, { method: "GET" }, timeoutMs, "CRL server");

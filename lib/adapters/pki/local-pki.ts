@@ -105,7 +105,19 @@ export async function loadSandboxAuthority(sandboxDir: string, type: Certificate
 
 /** Every certificate in trustDir/<type>/*.pem. */
 export function readTrustBundle(trustDir: string, type: CertificateType): x509.X509Certificate[] {
-  const dir = path.join(trustDir, type);
+  return readPemFolder(path.join(trustDir, type));
+}
+
+/**
+ * OCSP responder certificates trusted to sign revocation answers for a type's authorities, as
+ * they are (trustDir/<type>/ocsp-responders/*.pem): SAT signs with OCSP certificates it hands
+ * out beside its CAs rather than ones its CAs delegate to.
+ */
+export function readTrustedResponders(trustDir: string, type: CertificateType): x509.X509Certificate[] {
+  return readPemFolder(path.join(trustDir, type, "ocsp-responders"));
+}
+
+function readPemFolder(dir: string): x509.X509Certificate[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

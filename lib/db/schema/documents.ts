@@ -77,6 +77,12 @@ export const signatories = pgTable(
     phone: text("phone"),
     rfc: text("rfc"),
     curp: text("curp"),
+    /**
+     * A company's certificate (SAT persona moral) also names its legal representative, who holds
+     * the key: "RFC / RFC_REP" and " / CURP_REP". rfc above is then the company's, these are theirs.
+     */
+    representativeRfc: text("representative_rfc"),
+    representativeCurp: text("representative_curp"),
     /** Serialized JSON of signature boxes, as the reference sends it; used with sign_position CUSTOM. */
     positions: text("positions"),
     signStatus: signatoryStatus("sign_status").notNull().default("PENDING"),

@@ -1,3 +1,4 @@
+import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 import type { DocumentRow, Signatory } from "@/lib/db/schema";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { signingRecordXml } from "@/lib/xml/signing-record";
@@ -24,6 +25,7 @@ export function buildSigningRecordXml(document: DocumentRow, owner: { name: stri
       status: s.signStatus,
       rfc: s.rfc,
       curp: s.curp,
+      representative: representativeOf(s),
       certificate: s.certificate || s.certificateSerialNumber ? { base64: s.certificate, number: s.certificateSerialNumber, issuer: s.certificateIssuerName } : null,
       signature: s.signature,
       signedAt: s.signedAt,
@@ -31,4 +33,9 @@ export function buildSigningRecordXml(document: DocumentRow, owner: { name: stri
     })),
     conservancyRecord: constancy?.token ? { base64: constancy.token, authority: constancy.tsa ?? null, timestamp: constancy.gen_time ? new Date(constancy.gen_time) : null } : null,
   });
+}
+
+/** The legal representative a company's certificate names, as the signatory row keeps it. */
+export function representativeOf(s: Pick<Signatory, "representativeRfc" | "representativeCurp">): LegalRepresentative | null {
+  return s.representativeRfc || s.representativeCurp ? { rfc: s.representativeRfc, curp: s.representativeCurp } : null;
 }

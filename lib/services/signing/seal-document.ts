@@ -11,7 +11,7 @@ import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pd
 import { sealPdf } from "@/lib/pdf/seal-pdf";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
-import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
+import { buildSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
 import { signingEnvironment } from "./signing-environment";
@@ -68,6 +68,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
       email: s.email,
       rfc: s.rfc,
       curp: s.curp,
+      representative: representativeOf(s),
       certificateNumber: s.certificateSerialNumber,
       issuer: s.certificateIssuerName,
       signatureType: s.signatureType ?? "",

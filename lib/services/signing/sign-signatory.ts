@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories, storedFiles, type SignatureType } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
-import { certificateIdentity } from "@/lib/crypto/certificate-identity";
+import { certificateIdentity, isSatSealCertificate } from "@/lib/crypto/certificate-identity";
 import { checkCertificateTrust, type TrustCheck } from "@/lib/crypto/certificate-trust";
 import { verifyDetachedCms, type CmsCheck } from "@/lib/crypto/cms-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
@@ -34,6 +34,11 @@ const TRUST_PROBLEM: Record<Exclude<TrustCheck, { ok: true }>["reason"], (type: 
   "bad-chain-signature": (type) => `The certificate was not issued by an authority trusted for ${type}.`,
 };
 
+// SAT issues a CSD to stamp invoices (CFDI) only; a contract is signed with the e.firma. Said
+// before trust and expiry: renewing a CSD would not help, so that is the first thing to hear.
+export const SEAL_CERTIFICATE_PROBLEM =
+  "This is a digital seal certificate (CSD), which the SAT issues only for invoicing. To sign, use your e.firma (FIEL): its .cer and .key are the ones you got from the SAT for your tax procedures, not the invoicing ones.";
+
 /**
  * A signer signs with their national certificate. Everything is checked before the state
  * changes: the CMS over the document's original hash, the certificate (trusted for the type,
@@ -59,6 +64,8 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
   const cms = await verifyDetachedCms(cmsDer, Buffer.from(link.document.originalHash, "hex"));
   if (!cms.ok) throw invalid("signature", CMS_PROBLEM[cms.reason]);
   if (!Buffer.from(cms.certificateDer).equals(Buffer.from(certificateDer))) throw invalid("certificate", "The signature was made with another certificate than the one sent.");
+
+  if (input.type === "EFIRMA" && isSatSealCertificate(certificateDer)) throw invalid("certificate", SEAL_CERTIFICATE_PROBLEM);
 
   const environment = await signingEnvironment();
   const now = new Date();
@@ -97,6 +104,8 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
         certificateIssuerName: identity.issuerName,
         rfc: identity.rfc ?? link.signer.rfc,
         curp: identity.curp,
+        representativeRfc: identity.representative?.rfc ?? null,
+        representativeCurp: identity.representative?.curp ?? null,
         signedAt: now,
         signedIp: context.ip,
         autographHash,

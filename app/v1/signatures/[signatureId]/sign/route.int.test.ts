@@ -2,36 +2,24 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { writeSandboxRevocation } from "@/lib/adapters/pki/local-pki";
 import { getDb } from "@/lib/db/client";
-import { documents, signatories } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { signingEnvironment } from "@/lib/services/signing/signing-environment";
 import { signBodyFor, testSigner } from "@/test/factories/certificates";
-import { seedDocument } from "@/test/factories/documents";
-import { seedUserWithKey } from "@/test/factories/seed";
+import { postAsSigner, seedDocumentToSign } from "@/test/factories/signing";
 import { call } from "@/test/http";
 import { GET as getDocument } from "@/app/v1/documents/[uuid]/route";
 import { POST as reject } from "../reject/route";
 import { GET as view } from "../route";
 import { POST as sign } from "./route";
 
+const setup = seedDocumentToSign;
 
-async function setup(fields: Record<string, unknown> = {}) {
-  const owner = await seedUserWithKey();
-  const id = await seedDocument(owner.actor, fields);
-  const people = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
-  const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
-  return { owner, id, people, hash: doc!.originalHash };
-}
-
-// The client's address as server.ts passes it on (the socket's peer; TRUST_PROXY is off).
-const post = (handler: typeof sign, signatureId: string, body: unknown, ip = "198.51.100.1") =>
-  call(handler, `/v1/signatures/${signatureId}/x`, { method: "POST", headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: ip }, body: JSON.stringify(body), params: { signatureId } });
+const post = postAsSigner;
 const look = async (signatureId: string) => (await (await call(view, `/v1/signatures/${signatureId}`, { params: { signatureId } })).json()).data;
 
 describe("POST /v1/signatures/{signature_id}/sign", () => {
