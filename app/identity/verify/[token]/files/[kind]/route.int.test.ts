@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedUserWithKey } from "@/test/factories/seed";
-import { endlessBody, streamed } from "@/test/hostile-bodies";
+import { endlessBody, hugePng, streamed } from "@/test/hostile-bodies";
 import { call } from "@/test/http";
 import { POST as createV3 } from "@/app/identity/v3/identity/sessions/route";
 import { POST as capture } from "./route";
@@ -20,5 +20,25 @@ describe("POST /identity/verify/{token}/files/{kind}, hostile bodies", () => {
     expect(res.status).toBe(413);
     expect((await res.json()).message).toMatch(/más de 10 MB/);
     expect(body.pulled()).toBeLessThan(11 * 1024 * 1024);
+  });
+
+  it("answers an empty capture with 422 and a message a person can act on", async () => {
+    const token = await openSession();
+    for (const kind of ["ine_front", "selfie"]) {
+      const res = await call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/jpeg" }, params: { token, kind } });
+      expect(res.status, kind).toBe(422);
+      expect(await res.json()).toEqual({ message: "No recibimos ninguna foto; tómala de nuevo.", errors: { [kind]: ["the body is empty: send the image"] } });
+    }
+  });
+
+  it("refuses a 16000×16000 px PNG from its header, at once, before any reader decodes it", async () => {
+    const token = await openSession();
+    const started = performance.now();
+    for (const kind of ["ine_back", "selfie"]) {
+      const res = await call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/png" }, body: hugePng(), params: { token, kind } });
+      expect(res.status, kind).toBe(422);
+      expect(await res.json()).toEqual({ message: "La foto tiene demasiados píxeles (256 MP); tómala de nuevo con menor resolución.", errors: { [kind]: ["at most 40 MP"] } });
+    }
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
