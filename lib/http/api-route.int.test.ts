@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { endlessBody, streamed } from "@/test/hostile-bodies";
 import { call } from "@/test/http";
@@ -121,5 +122,19 @@ describe("apiRoute error contract", () => {
     expect((await key0.json()).errors).toEqual({ "a?": ["The field name must not contain control characters."] });
     const fine = await call(route, `/x/${ID}`, { method: "POST", headers, body: JSON.stringify({ validations: ["INE"], note: "línea 1\r\n\tlínea 2" }), params: { id: ID } });
     expect(fine.status).toBe(200);
+  });
+
+  it("logs bearer-id paths masked: the request line never carries a signing link or verification token", async () => {
+    const info = vi.spyOn(logger(), "info");
+    const signing = apiRoute({ auth: "none" }, async () => ({}));
+    const id = "3f0c2a9e-5b7d-4c1e-9a8f-0123456789ab";
+    try {
+      await call(signing, `/v1/signatures/${id}/sign`, { method: "POST", params: { signatureId: id } });
+      await call(signing, `/identity/verify/Qm9vdHN0cmFwLXRva2Vu/files/selfie`, { method: "POST" });
+      const paths = info.mock.calls.map(([fields]) => (fields as unknown as { path: string }).path);
+      expect(paths).toEqual(["/v1/signatures/3f0c…/sign", "/identity/verify/Qm9v…/files/selfie"]);
+    } finally {
+      info.mockRestore();
+    }
   });
 });

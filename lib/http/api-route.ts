@@ -8,6 +8,7 @@ import type { Actor } from "@/lib/services/actor";
 import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { sessionUser } from "@/lib/services/session-actor";
 import { refuseControlCharacters } from "./control-characters";
+import { maskedPath } from "./masked-path";
 import { JSON_BODY_LIMIT, readBodyText } from "./read-body";
 
 /**
@@ -76,7 +77,7 @@ export function apiRoute<
     }
     response.headers.set("X-Request-Id", requestId);
     logger().info(
-      { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
+      { requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
       "request",
     );
     return response;
@@ -170,6 +171,6 @@ function errorResponse(err: unknown, requestId: string, req: Request): Response 
     if (err.errors) body.errors = err.errors;
     return json(body, httpStatusOf[err.code]);
   }
-  logger().error({ requestId, method: req.method, path: new URL(req.url).pathname, err }, "unexpected error");
+  logger().error({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), err }, "unexpected error");
   return json({ message: "Internal server error", request_id: requestId }, 500);
 }
