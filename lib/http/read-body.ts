@@ -25,7 +25,7 @@ export function multipartBodyLimit(fileBytes: number): number {
  * has none) makes the server buffer more than the route accepts. A Content-Length already above
  * the limit is refused before anything is read.
  */
-export async function readBody(req: Request, limit: number, tooLarge: () => AppError = () => bodyTooLarge(limit)): Promise<Uint8Array> {
+export async function readBody(req: Request, limit: number, tooLarge: () => AppError = () => bodyTooLarge(limit)): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!req.body) return new Uint8Array(0);
@@ -43,7 +43,13 @@ export async function readBody(req: Request, limit: number, tooLarge: () => AppE
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size);
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** The body as UTF-8 text, bounded like readBody. */

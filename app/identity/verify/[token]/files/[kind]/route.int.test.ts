@@ -35,7 +35,7 @@ describe("POST /identity/verify/{token}/files/{kind}, hostile bodies", () => {
     const token = await openSession();
     const started = performance.now();
     for (const kind of ["ine_back", "selfie"]) {
-      const res = await call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/png" }, body: hugePng(), params: { token, kind } });
+      const res = await call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/png" }, body: new Uint8Array(hugePng()), params: { token, kind } });
       expect(res.status, kind).toBe(422);
       expect(await res.json()).toEqual({ message: "La foto tiene demasiados píxeles (256 MP); tómala de nuevo con menor resolución.", errors: { [kind]: ["at most 40 MP"] } });
     }
