@@ -32,7 +32,7 @@ type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P ex
   /** Largest body read, in bytes (413 past it, counted as it streams); JSON_BODY_LIMIT by default. */
   bodyLimit?: number;
   /** Rate limits, checked before the body is read, so malformed requests count too. */
-  limit?: (req: Request, params: Parsed<P>) => void;
+  limit?: (req: Request, params: Parsed<P>) => Promise<void>;
 };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -67,7 +67,7 @@ export function apiRoute<
       refuseControlCharacters(rawParams);
       refuseControlCharacters(rawQuery);
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
-      spec.limit?.(req, params as Parsed<P>);
+      await spec.limit?.(req, params as Parsed<P>);
       const query = spec.query ? parseOrThrow(spec.query, rawQuery) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, await readJson(req, spec.bodyLimit ?? JSON_BODY_LIMIT)) : undefined;
       const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);
@@ -169,7 +169,7 @@ function errorResponse(err: unknown, requestId: string, req: Request): Response 
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { message: err.message };
     if (err.errors) body.errors = err.errors;
-    return json(body, httpStatusOf[err.code]);
+    return json(body, httpStatusOf[err.code], err.headers);
   }
   logger().error({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), err }, "unexpected error");
   return json({ message: "Internal server error", request_id: requestId }, 500);

@@ -10,13 +10,13 @@ import { verifyFile } from "@/lib/services/signing/verify-file";
 // Public: anyone holding a file (or the hash from its QR code) may check it.
 export const GET = apiRoute({ auth: "none", query: verifyHashQuery }, async ({ query, req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`verify-ip:${ip}`, 60, 60_000);
+  if (ip) await rateLimit(`verify-ip:${ip}`, 60, 60_000);
   return { data: await verifyFile(getDb(), { hash: query.hash }) };
 });
 
 export const POST = apiRoute({ auth: "none" }, async ({ req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`verify-ip:${ip}`, 30, 60_000);
+  if (ip) await rateLimit(`verify-ip:${ip}`, 30, 60_000);
   const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
   if (!/^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the PDF or XML as multipart/form-data in the field `file`.");

@@ -12,8 +12,8 @@ import { captureSessionFile, MAX_CAPTURE_BYTES } from "@/lib/services/identity-s
 // (a person retaking photos stays far below it).
 export const POST = apiRoute({ auth: "none", params: z.object({ token: z.string(), kind: z.enum(SESSION_FILE_KINDS) }) }, async ({ params, req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`capture-ip:${ip}`, 40, 60_000);
-  rateLimit(`capture:${params.token}`, 20, 60_000);
+  if (ip) await rateLimit(`capture-ip:${ip}`, 40, 60_000);
+  await rateLimit(`capture:${params.token}`, 20, 60_000);
   const bytes = await readBody(req, MAX_CAPTURE_BYTES, () => new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución."));
   return Response.json(await captureSessionFile(getDb(), params.token, params.kind, bytes));
 });
