@@ -30,6 +30,8 @@ export class AppError extends Error {
     message: string,
     /** Field path -> messages, for INVALID. */
     readonly errors?: Record<string, string[]>,
+    /** Response headers that go with the answer (Retry-After and RateLimit-* for RATE_LIMITED). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "AppError";

@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { endlessBody, streamed } from "@/test/hostile-bodies";
 import { call } from "@/test/http";
 import { apiRoute } from "./api-route";
 
@@ -88,5 +90,51 @@ describe("apiRoute error contract", () => {
     const res = await call(route, `/x/${ID}`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: '{"validations":["CURP"]}', params: { id: ID } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, validations: ["CURP"] });
+  });
+
+  it("stops a JSON body past 1 MB with 413 as it streams, chunked or declared", async () => {
+    const { key } = await seedUserWithKey();
+    const chunked = endlessBody(64 * 1024, 300 * 16, 0x20); // 300 MB of spaces if read to the end
+    const res = await call(route, `/x/${ID}`, { ...streamed(chunked.stream, { headers: { "x-api-key": key } }), params: { id: ID } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: "The request body is larger than 1 MB." });
+    expect(chunked.pulled()).toBeLessThan(2 * 1024 * 1024);
+    const declared = await call(route, `/x/${ID}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: JSON.stringify({ validations: ["INE"], pad: "x".repeat(1024 * 1024) }), params: { id: ID } });
+    expect(declared.status).toBe(413);
+  });
+
+  it("refuses control characters (NUL and other C0 but tab, CR, LF) in body, query and path with 422 naming the field", async () => {
+    const { key } = await seedUserWithKey();
+    const headers = { "x-api-key": key, "content-type": "application/json" };
+    const body = await call(route, `/x/${ID}`, { method: "POST", headers, body: JSON.stringify({ validations: ["INE"], nested: { color: "#ffffff\u0000" }, note: "a\u001bb" }), params: { id: ID } });
+    expect(body.status).toBe(422);
+    expect(await body.json()).toEqual({
+      message: "The given data was invalid.",
+      errors: { "nested.color": ["Must not contain control characters (such as NUL)."], note: ["Must not contain control characters (such as NUL)."] },
+    });
+    const query = await call(route, `/x/${ID}?pageable.size=1%00`, { method: "POST", headers, body: '{"validations":["INE"]}', params: { id: ID } });
+    expect(query.status).toBe(422);
+    expect(Object.keys((await query.json()).errors)).toEqual(["pageable.size"]);
+    const path = await call(route, `/x/a%00`, { method: "POST", headers, body: '{"validations":["INE"]}', params: { id: "a\u0000" } });
+    expect(path.status).toBe(422);
+    expect(Object.keys((await path.json()).errors)).toEqual(["id"]);
+    const key0 = await call(route, `/x/${ID}`, { method: "POST", headers, body: '{"validations":["INE"],"a\\u0000":1}', params: { id: ID } });
+    expect((await key0.json()).errors).toEqual({ "a?": ["The field name must not contain control characters."] });
+    const fine = await call(route, `/x/${ID}`, { method: "POST", headers, body: JSON.stringify({ validations: ["INE"], note: "línea 1\r\n\tlínea 2" }), params: { id: ID } });
+    expect(fine.status).toBe(200);
+  });
+
+  it("logs bearer-id paths masked: the request line never carries a signing link or verification token", async () => {
+    const info = vi.spyOn(logger(), "info");
+    const signing = apiRoute({ auth: "none" }, async () => ({}));
+    const id = "3f0c2a9e-5b7d-4c1e-9a8f-0123456789ab";
+    try {
+      await call(signing, `/v1/signatures/${id}/sign`, { method: "POST", params: { signatureId: id } });
+      await call(signing, `/identity/verify/Qm9vdHN0cmFwLXRva2Vu/files/selfie`, { method: "POST" });
+      const paths = info.mock.calls.map(([fields]) => (fields as unknown as { path: string }).path);
+      expect(paths).toEqual(["/v1/signatures/3f0c…/sign", "/identity/verify/Qm9v…/files/selfie"]);
+    } finally {
+      info.mockRestore();
+    }
   });
 });

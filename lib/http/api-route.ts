@@ -7,6 +7,9 @@ import { logger } from "@/lib/logger";
 import type { Actor } from "@/lib/services/actor";
 import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
 import { sessionUser } from "@/lib/services/session-actor";
+import { refuseControlCharacters } from "./control-characters";
+import { maskedPath } from "./masked-path";
+import { JSON_BODY_LIMIT, readBodyText } from "./read-body";
 
 /**
  * The one wrapper every JSON route goes through: request id -> authenticate -> parse (zod) ->
@@ -26,8 +29,10 @@ type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P ex
   body?: B;
   query?: Q;
   params?: P;
+  /** Largest body read, in bytes (413 past it, counted as it streams); JSON_BODY_LIMIT by default. */
+  bodyLimit?: number;
   /** Rate limits, checked before the body is read, so malformed requests count too. */
-  limit?: (req: Request, params: Parsed<P>) => void;
+  limit?: (req: Request, params: Parsed<P>) => Promise<void>;
 };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -56,10 +61,15 @@ export function apiRoute<
     let response: Response;
     try {
       actor = await authenticate(req, spec.auth);
-      const params = spec.params ? parseOrThrow(spec.params, (await nextCtx?.params) ?? {}) : undefined;
-      spec.limit?.(req, params as Parsed<P>);
-      const query = spec.query ? parseOrThrow(spec.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(req)) : undefined;
+      const rawParams = (await nextCtx?.params) ?? {};
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      // Before anything uses them (rate-limit keys included), schema or not.
+      refuseControlCharacters(rawParams);
+      refuseControlCharacters(rawQuery);
+      const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
+      await spec.limit?.(req, params as Parsed<P>);
+      const query = spec.query ? parseOrThrow(spec.query, rawQuery) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJson(req, spec.bodyLimit ?? JSON_BODY_LIMIT)) : undefined;
       const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);
       response = result instanceof Response ? result : json(result ?? {}, 200);
     } catch (err) {
@@ -67,7 +77,7 @@ export function apiRoute<
     }
     response.headers.set("X-Request-Id", requestId);
     logger().info(
-      { requestId, method: req.method, path: new URL(req.url).pathname, status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
+      { requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
       "request",
     );
     return response;
@@ -136,8 +146,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
+async function readJson(req: Request, limit: number): Promise<unknown> {
+  const text = await readBodyText(req, limit);
   if (!text.trim()) return {};
   // JSON is read whatever the label, as long as the label could be JSON: `curl -d` sends
   // x-www-form-urlencoded and fetch with a string body sends text/plain.
@@ -145,19 +155,22 @@ async function readJson(req: Request): Promise<unknown> {
   if (type && !/^(application\/([\w.+-]*\+)?json|text\/plain|application\/x-www-form-urlencoded)\b/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new AppError("INVALID", INVALID_DATA_MESSAGE, { body: ["The body is not valid JSON."] });
   }
+  refuseControlCharacters(parsed);
+  return parsed;
 }
 
 function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { message: err.message };
     if (err.errors) body.errors = err.errors;
-    return json(body, httpStatusOf[err.code]);
+    return json(body, httpStatusOf[err.code], err.headers);
   }
-  logger().error({ requestId, method: req.method, path: new URL(req.url).pathname, err }, "unexpected error");
+  logger().error({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), err }, "unexpected error");
   return json({ message: "Internal server error", request_id: requestId }, 500);
 }

@@ -3,6 +3,8 @@ import { env } from "@/lib/env";
 import { AppError, INVALID_DATA_MESSAGE } from "@/lib/errors";
 import { createDocumentInput, type CreateDocumentInput } from "@/lib/schemas/signing";
 import { fieldErrors } from "./api-route";
+import { refuseControlCharacters } from "./control-characters";
+import { base64BodyLimit, multipartBodyLimit, readBodyForm, readBodyText } from "./read-body";
 
 export type DocumentUpload = { input: CreateDocumentInput; bytes: Uint8Array; fileName?: string };
 
@@ -15,27 +17,22 @@ export async function readDocumentUpload(req: Request): Promise<DocumentUpload> 
   const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
   const type = req.headers.get("content-type") ?? "";
   const multipart = /^multipart\/form-data/i.test(type);
-  // Base64 is 4/3 of the file; leave room for the rest of the body.
-  const bodyLimit = Math.ceil(limit * (multipart ? 1 : 4 / 3)) + 1024 * 1024;
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > bodyLimit) throw tooLarge();
-
   if (multipart) {
-    const form = await req.formData().catch(() => {
-      throw invalidBody({ body: ["The multipart body could not be read."] });
-    });
+    const form = await readBodyForm(req, multipartBodyLimit(limit), tooLarge);
+    if (!form) throw invalidBody({ body: ["The multipart body could not be read."] });
     const file = form.get("file");
     const document = form.get("document");
     if (!(file instanceof Blob)) throw invalidBody({ file: ["Required: the PDF as the `file` part."] });
     if (file.size > limit) throw tooLarge();
     const json = typeof document === "string" ? parseJson(document, "document") : document instanceof Blob ? parseJson(await document.text(), "document") : {};
-    return { input: parseInput(json), bytes: new Uint8Array(await file.arrayBuffer()), fileName: "name" in file ? (file as File).name : undefined };
+    const fileName = "name" in file ? (file as File).name : undefined;
+    refuseControlCharacters({ file: fileName });
+    return { input: parseInput(json), bytes: new Uint8Array(await file.arrayBuffer()), fileName };
   }
   if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send multipart/form-data (file + document) or application/json with file_base64.");
   }
-  const text = await req.text();
-  if (text.length > bodyLimit) throw tooLarge();
+  const text = await readBodyText(req, base64BodyLimit(limit), tooLarge);
   const json = parseJson(text, "body") as Record<string, unknown>;
   const base64 = typeof json?.file_base64 === "string" ? json.file_base64.replace(/^data:application\/pdf;base64,/, "").replace(/\s/g, "") : null;
   if (!base64) throw invalidBody({ file_base64: ["Required: the PDF as Base64 (or send multipart/form-data)."] });
@@ -52,11 +49,14 @@ function parseInput(json: unknown): CreateDocumentInput {
 }
 
 function parseJson(text: string, field: string): unknown {
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch {
     throw invalidBody({ [field]: ["Must be valid JSON."] });
   }
+  refuseControlCharacters(json);
+  return json;
 }
 
 const invalidBody = (errors: Record<string, string[]>) => new AppError("INVALID", INVALID_DATA_MESSAGE, errors);

@@ -1,26 +1,24 @@
+import { getDb, type DbOrTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { countRequest } from "@/lib/services/rate-limits/count-request";
 
 /**
- * A fixed-window counter per key, in this process's memory: enough to stop guessing and
- * hammering on public endpoints from one instance. Several app processes each keep their own
- * counts (so the effective limit is multiplied by their number).
+ * A fixed-window counter per key, kept in PostgreSQL (lib/services/rate-limits) so every app
+ * process spends the same budget: N instances allow the limit, not N times it. A refusal is a 429
+ * with Retry-After and the IETF draft's RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset
+ * (draft-ietf-httpapi-ratelimit-headers-06: seconds until the window ends).
  */
-const windows = new Map<string, { start: number; count: number }>();
-
-export function rateLimit(key: string, limit: number, windowMs: number, now = Date.now()): void {
-  const current = windows.get(key);
-  if (!current || now - current.start >= windowMs) {
-    windows.set(key, { start: now, count: 1 });
-    if (windows.size > 50_000) sweep(now, windowMs);
-    return;
-  }
-  current.count++;
-  if (current.count > limit) throw new AppError("RATE_LIMITED", "Too many requests; wait a minute and try again.");
-}
-
-function sweep(now: number, windowMs: number) {
-  for (const [key, w] of windows) if (now - w.start >= windowMs) windows.delete(key);
+export async function rateLimit(key: string, limit: number, windowMs: number, options: { db?: DbOrTx; now?: Date } = {}): Promise<void> {
+  const { count, resetSeconds } = await countRequest(options.db ?? getDb(), key, windowMs, options.now);
+  if (count <= limit) return;
+  const seconds = String(resetSeconds);
+  throw new AppError("RATE_LIMITED", "Too many requests; wait a minute and try again.", undefined, {
+    "Retry-After": seconds,
+    "RateLimit-Limit": String(limit),
+    "RateLimit-Remaining": "0",
+    "RateLimit-Reset": seconds,
+  });
 }
 
 /**
@@ -61,8 +59,8 @@ export const SIGNING_LIMITS = {
 } as const satisfies Record<string, { id: readonly [string, number]; ip: readonly [string, number] }>;
 
 /** Throws RATE_LIMITED (429) when the link or the client has used its minute's budget. */
-export function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS, signatureId: string, ip: string | null): void {
+export async function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS, signatureId: string, ip: string | null): Promise<void> {
   const { id, ip: perIp } = SIGNING_LIMITS[endpoint];
-  if (ip) rateLimit(`${perIp[0]}:${ip}`, perIp[1], 60_000);
-  rateLimit(`${id[0]}:${signatureId}`, id[1], 60_000);
+  if (ip) await rateLimit(`${perIp[0]}:${ip}`, perIp[1], 60_000);
+  await rateLimit(`${id[0]}:${signatureId}`, id[1], 60_000);
 }

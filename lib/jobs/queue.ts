@@ -25,6 +25,7 @@ export const QUEUES = {
   "validate-receipt": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
   "validate-ine": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
   "fail-abandoned-sessions": { retryLimit: 1, retryDelay: 60 },
+  "sweep-rate-limits": { retryLimit: 1, retryDelay: 60 },
   // Above CHECK_MAX_ATTEMPTS (4), as validate-ine.
   "check-identity-session": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
 } satisfies Record<string, PgBoss.RetryOptions>;

@@ -12,10 +12,11 @@ import { sendMessageJob } from "./send-message";
 import { sendRemindersJob } from "./send-reminders";
 import { validateIneJob } from "./validate-ine";
 import { failAbandonedSessionsJob } from "./fail-abandoned-sessions";
+import { sweepRateLimitsJob } from "./sweep-rate-limits";
 import { checkIdentitySessionJob } from "./check-identity-session";
 import { validateReceiptJob } from "./validate-receipt";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob, sweepRateLimitsJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: PgBoss };

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { LOGO_BODY_LIMIT } from "@/lib/http/read-body";
 import { apiRoute, json } from "@/lib/http/api-route";
 import { companyResource, listEnvelope } from "@/lib/http/signing-resources";
 import { companiesQuery, createCompanyBody } from "@/lib/schemas/signing";
@@ -16,7 +17,7 @@ export const GET = apiRoute({ auth: "apiKeyOrSession", query: companiesQuery }, 
   return listEnvelope(page.items.map((r) => companyResource(r.folder, r.role, actor)), page, "/companies");
 });
 
-export const POST = apiRoute({ auth: "apiKeyOrSession", body: createCompanyBody }, async ({ actor, body }) => {
+export const POST = apiRoute({ auth: "apiKeyOrSession", body: createCompanyBody, bodyLimit: LOGO_BODY_LIMIT }, async ({ actor, body }) => {
   const folder = await createWorkFolder(getDb(), actor, body);
   return json(listEnvelope([companyResource(folder, "owner", actor)], { initialItem: 0, totalItems: 1 }, "/companies"), 201);
 });

@@ -3,23 +3,25 @@ import { env } from "@/lib/env";
 import { AppError, invalid } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { multipartBodyLimit, readBodyForm } from "@/lib/http/read-body";
 import { verifyHashQuery } from "@/lib/schemas/verify";
 import { verifyFile } from "@/lib/services/signing/verify-file";
 
 // Public: anyone holding a file (or the hash from its QR code) may check it.
 export const GET = apiRoute({ auth: "none", query: verifyHashQuery }, async ({ query, req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`verify-ip:${ip}`, 60, 60_000);
+  if (ip) await rateLimit(`verify-ip:${ip}`, 60, 60_000);
   return { data: await verifyFile(getDb(), { hash: query.hash }) };
 });
 
 export const POST = apiRoute({ auth: "none" }, async ({ req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`verify-ip:${ip}`, 30, 60_000);
-  if (Number(req.headers.get("content-length") ?? 0) > env().MAX_UPLOAD_MB * 1024 * 1024 * 1.1) throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
+  if (ip) await rateLimit(`verify-ip:${ip}`, 30, 60_000);
+  const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
   if (!/^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the PDF or XML as multipart/form-data in the field `file`.");
-  const file = (await req.formData().catch(() => null))?.get("file");
+  const file = (await readBodyForm(req, multipartBodyLimit(limit), tooLarge))?.get("file");
   if (!(file instanceof Blob)) throw invalid("file", "Required: the PDF or XML to verify, in the field `file`.");
-  if (file.size > env().MAX_UPLOAD_MB * 1024 * 1024) throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
+  if (file.size > limit) throw tooLarge();
   return { data: await verifyFile(getDb(), { bytes: new Uint8Array(await file.arrayBuffer()) }) };
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import sharp from "sharp";
+import { untrustedImage } from "@/lib/adapters/image-input";
 import { loadAtRuntime, resolvePackageFile } from "@/lib/adapters/node-packages";
 
 /**
@@ -115,7 +115,7 @@ export const humanFaceAnalyzer: FaceAnalyzer = {
 
 async function readFaces(image: Uint8Array): Promise<FaceReading> {
   const h = await human();
-  const { data, info } = await sharp(image)
+  const { data, info } = await untrustedImage(image)
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
     .removeAlpha()

@@ -1,5 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
+import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { OcrWord } from "@/lib/mx/ine-front";
@@ -42,7 +43,7 @@ export async function cardRegion(image: Uint8Array, width = CARD_WIDTH): Promise
 
 /** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */
 async function trimmedCard(image: Uint8Array) {
-  const upright = await sharp(image).rotate().png().toBuffer({ resolveWithObject: true });
+  const upright = await untrustedImage(image).rotate().png().toBuffer({ resolveWithObject: true });
   return sharp(upright.data)
     .trim({ threshold: 30 })
     .toBuffer({ resolveWithObject: true })

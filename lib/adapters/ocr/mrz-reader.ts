@@ -1,5 +1,6 @@
 import path from "node:path";
 import sharp from "sharp";
+import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 
@@ -29,7 +30,7 @@ function worker(): Promise<Worker> {
 }
 
 export async function mrzRegion(image: Uint8Array): Promise<Buffer> {
-  const upright = await sharp(image).rotate().greyscale().normalise().toBuffer({ resolveWithObject: true });
+  const upright = await untrustedImage(image).rotate().greyscale().normalise().toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;
   // The MRZ fills the lower ~40% of an INE back.
   const top = Math.floor(height * 0.55);

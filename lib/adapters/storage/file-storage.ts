@@ -27,10 +27,11 @@ export function filesystemStorage(root: string): FileStorage {
       const target = pathOf(sha256);
       const exists = await fs.stat(target).then((s) => s.size === bytes.byteLength, () => false);
       if (!exists) {
-        await fs.mkdir(path.dirname(target), { recursive: true });
+        // Signed PDFs and ID images: only the service's user may read them (the umask may be 022).
+        await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
         // Write beside, then rename: a reader never sees half a file, even after a crash.
         const temporary = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-        await fs.writeFile(temporary, bytes, { flag: "wx" });
+        await fs.writeFile(temporary, bytes, { flag: "wx", mode: 0o600 });
         await fs.rename(temporary, target);
       }
       return { sha256, size: bytes.byteLength };

@@ -7,3 +7,4 @@ export * from "./messages";
 export * from "./documents";
 export * from "./validations";
 export * from "./identity-sessions";
+export * from "./rate-limits";

@@ -1,4 +1,4 @@
-import { errorBody, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
 import { SESSION_FILE_KINDS, SESSION_STATUSES, SESSION_VALIDATIONS, createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import { z } from "zod";
 import { receiptPdfQuery } from "@/lib/schemas/validations";
@@ -93,8 +93,8 @@ export const identitySessionOperations: Operation[] = [
       409: { description: "The session no longer takes captures.", schema: errorBody },
       413: { description: "Over 10 MB.", schema: errorBody },
       415: { description: "Not a JPEG, PNG or WebP image.", schema: errorBody },
-      422: { description: "Unreadable: too small, no MRZ, no face or several faces.", schema: validationErrorBody },
-      429: { description: "Too many captures.", schema: errorBody },
+      422: { description: "Empty, over 40 megapixels, or unreadable: too small, no MRZ, no face or several faces.", schema: validationErrorBody },
+      429: { description: TOO_MANY_REQUESTS, schema: errorBody },
     },
   },
   {

@@ -1,11 +1,11 @@
-import { errorBody } from "@/lib/schemas/common";
+import { errorBody, TOO_MANY_REQUESTS } from "@/lib/schemas/common";
 import { identityCertificateBody, identityCertificateView, rejectBody, signatureParams, signBody, signingLinkView } from "@/lib/schemas/signing-link";
 import { verificationBody, verifyHashQuery } from "@/lib/schemas/verify";
 import type { Operation } from "../registry";
 
 const tags = ["Signing link (public)"];
 const link = "No authentication: the signature id (the signer's link `/signature/sign-document/{signature_id}`) is the secret. Rate-limited per id and per client address (429). Every view and action is recorded in the audit log with the address.";
-const gone = { 404: { description: "Unknown link.", schema: errorBody }, 409: { description: "The link cannot act now: already signed or rejected, removed, document cancelled or rejected, or not this signer's turn (the message says which).", schema: errorBody }, 429: { description: "Too many requests.", schema: errorBody } };
+const gone = { 404: { description: "Unknown link.", schema: errorBody }, 409: { description: "The link cannot act now: already signed or rejected, removed, document cancelled or rejected, or not this signer's turn (the message says which).", schema: errorBody }, 429: { description: TOO_MANY_REQUESTS, schema: errorBody } };
 
 export const signingLinkOperations: Operation[] = [
   {
@@ -86,7 +86,7 @@ export const signingLinkOperations: Operation[] = [
     tags: ["Verification (public)"],
     security: "none",
     query: verifyHashQuery,
-    responses: { 200: { description: "The verification (found false when unknown).", schema: verificationBody }, 429: { description: "Too many requests.", schema: errorBody } },
+    responses: { 200: { description: "The verification (found false when unknown).", schema: verificationBody }, 429: { description: TOO_MANY_REQUESTS, schema: errorBody } },
   },
   {
     method: "post",
@@ -96,6 +96,6 @@ export const signingLinkOperations: Operation[] = [
     description: "No authentication. multipart/form-data with `file`: a PDF is intact when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when every signature it carries is one recorded for its document. Unknown or modified files answer found false, intact false. The sealed PDF can also be checked offline: its PAdES signature with pdfsig or Acrobat, the constancy with openssl ts -verify.",
     tags: ["Verification (public)"],
     security: "none",
-    responses: { 200: { description: "The verification.", schema: verificationBody }, 413: { description: "File too large.", schema: errorBody }, 415: { description: "Not multipart.", schema: errorBody }, 429: { description: "Too many requests.", schema: errorBody } },
+    responses: { 200: { description: "The verification.", schema: verificationBody }, 413: { description: "File too large.", schema: errorBody }, 415: { description: "Not multipart.", schema: errorBody }, 429: { description: TOO_MANY_REQUESTS, schema: errorBody } },
   },
 ];

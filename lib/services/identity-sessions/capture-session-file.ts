@@ -7,7 +7,8 @@ import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { AppError } from "@/lib/errors";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
-import { imageInfo } from "@/lib/services/validations/store-card-image";
+import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
+import { imageInfo, megapixels } from "@/lib/services/validations/store-card-image";
 import { failSession } from "./move-session";
 import { sessionByFormToken } from "./verification-form";
 
@@ -32,8 +33,10 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   if (kind === "liveness" && !session.validations.includes("LIVENESS_DETECTION")) throw new AppError("CONFLICT", "Esta verificación no pide prueba de vida.");
   if (bytes.byteLength > MAX_CAPTURE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución.");
 
+  if (bytes.byteLength === 0) throw new AppError("INVALID", "No recibimos ninguna foto; tómala de nuevo.", { [kind]: ["the body is empty: send the image"] });
   const image = await imageInfo(bytes);
   if (!image) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Envía una foto JPEG, PNG o WebP.");
+  if (image.pixels > MAX_IMAGE_PIXELS) throw new AppError("INVALID", `La foto tiene demasiados píxeles (${megapixels(image.pixels)} MP); tómala de nuevo con menor resolución.`, { [kind]: [`at most ${megapixels(MAX_IMAGE_PIXELS)} MP`] });
   const type = image.contentType;
   const side = image.longSide;
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });

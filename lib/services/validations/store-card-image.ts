@@ -3,18 +3,26 @@ import type { DbOrTx } from "@/lib/db/client";
 import { storedFiles } from "@/lib/db/schema";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { invalid } from "@/lib/errors";
+import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
 
 export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
 const MIN_CARD_WIDTH = 600;
+
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
-/** A JPEG, PNG or WebP image's content type and long side in pixels; null for anything else. */
-export async function imageInfo(bytes: Uint8Array): Promise<{ contentType: (typeof TYPES)[keyof typeof TYPES]; longSide: number } | null> {
+/**
+ * A JPEG, PNG or WebP image's content type, long side and pixel count, read from its header only
+ * (nothing is decoded); null for anything else, empty bytes included.
+ */
+export async function imageInfo(bytes: Uint8Array): Promise<{ contentType: (typeof TYPES)[keyof typeof TYPES]; longSide: number; pixels: number } | null> {
+  // sharp throws synchronously (not a rejected promise) for an empty buffer.
+  if (bytes.byteLength === 0) return null;
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);
   const contentType = meta?.format ? TYPES[meta.format as keyof typeof TYPES] : undefined;
-  return meta && contentType ? { contentType, longSide: Math.max(meta.width ?? 0, meta.height ?? 0) } : null;
+  const [width, height] = [meta?.width ?? 0, meta?.height ?? 0];
+  return meta && contentType ? { contentType, longSide: Math.max(width, height), pixels: width * height } : null;
 }
 
 /**
@@ -26,6 +34,7 @@ export async function storeCardImage(db: DbOrTx, storage: FileStorage, field: "i
   if (bytes.byteLength > MAX_CARD_IMAGE_BYTES) throw invalid(field, `The ${field} field must not be larger than 10 MB.`);
   const image = await imageInfo(bytes);
   if (!image) throw invalid(field, `The ${field} field must be a JPEG, PNG or WebP image as Base64 or a data URI.`);
+  if (image.pixels > MAX_IMAGE_PIXELS) throw invalid(field, `The ${field} image has too many pixels (${megapixels(image.pixels)} MP); send at most ${megapixels(MAX_IMAGE_PIXELS)} MP.`);
   const type = image.contentType;
   const width = image.longSide;
   if (width < MIN_CARD_WIDTH) throw invalid(field, `The ${field} image is too small to read (${width} px); send at least ${MIN_CARD_WIDTH} px on its long side.`);
@@ -33,3 +42,5 @@ export async function storeCardImage(db: DbOrTx, storage: FileStorage, field: "i
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
   return stored.sha256;
 }
+
+export const megapixels = (pixels: number) => Math.round(pixels / 1e6);

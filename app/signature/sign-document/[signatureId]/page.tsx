@@ -16,7 +16,7 @@ export default async function SignDocumentPage({ params }: Props) {
   const ip = clientIp(new Request("http://page.local", { headers: await headers() }));
   try {
     // The same budgets as GET /v1/signatures/{id}: reloading the page is viewing the link.
-    limitSigningRequest("view", id, ip);
+    await limitSigningRequest("view", id, ip);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const { t } = await serverTranslate();

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { LOGO_BODY_LIMIT } from "@/lib/http/read-body";
 import { apiRoute } from "@/lib/http/api-route";
 import { companyResource, listEnvelope } from "@/lib/http/signing-resources";
 import { createCompanyBody, documentParams } from "@/lib/schemas/signing";
@@ -11,7 +12,7 @@ export const GET = apiRoute({ auth: "apiKeyOrSession", params: documentParams },
   return listEnvelope([companyResource(folder, role, actor)], { initialItem: 0, totalItems: 1 }, "/companies");
 });
 
-export const PATCH = apiRoute({ auth: "apiKeyOrSession", params: documentParams, body: createCompanyBody.partial() }, async ({ actor, params, body }) => {
+export const PATCH = apiRoute({ auth: "apiKeyOrSession", params: documentParams, body: createCompanyBody.partial(), bodyLimit: LOGO_BODY_LIMIT }, async ({ actor, params, body }) => {
   const folder = await updateWorkFolder(getDb(), actor, params.uuid, body);
   return listEnvelope([companyResource(folder, "owner", actor)], { initialItem: 0, totalItems: 1 }, "/companies");
 });

@@ -36,6 +36,10 @@ async function expectLimited(allowed: number, next: (i: number) => Promise<Respo
   expect(over.status).toBe(429);
   expect(over.headers.get("content-type")).toContain("application/json");
   expect(await over.json()).toEqual({ message: "Too many requests; wait a minute and try again." });
+  expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(Number(over.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+  expect(over.headers.get("ratelimit-remaining")).toBe("0");
+  expect(over.headers.get("ratelimit-reset")).toBe(over.headers.get("retry-after"));
   return statuses;
 }
 

@@ -10,6 +10,7 @@ import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reade
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { INE_MAX_ATTEMPTS, processIneValidation, type IneDeps } from "@/lib/services/validations/process-ine-validation";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { hugePng } from "@/test/hostile-bodies";
 import { call } from "@/test/http";
 import { verifyWebhook, waitFor, receiverForWorkerTests } from "@/test/webhook-receiver";
 import { GET } from "./[uuid]/route";
@@ -223,6 +224,7 @@ describe("card images", () => {
       [{ ine_front: "no es base64!", ine_back: back }, { ine_front: ["The ine_front field must be a JPEG, PNG or WebP image as Base64 or a data URI."] }],
       [{ ine_front: back, ine_back: tiny }, { ine_back: ["The ine_back image is too small to read (300 px); send at least 600 px on its long side."] }],
       [{ ine_back: back }, { ine_front: ["The ine_front field is required when ine_back is present."] }],
+      [{ ine_front: back, ine_back: hugePng().toString("base64") }, { ine_back: ["The ine_back image has too many pixels (256 MP); send at most 40 MP."] }],
       [{ ine_front: back, ine_back: back, cic: maria.cic, identificador_ciudadano: maria.identificador_ciudadano }, { ine_front: ["Send either the card images or the card data, not both."] }],
     ];
     for (const [body, errors] of cases) {

@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { LOGO_BODY_LIMIT } from "@/lib/http/read-body";
 import { apiRoute, json } from "@/lib/http/api-route";
 import { createSessionV2Body, sessionListQuery } from "@/lib/schemas/identity-sessions";
 import { createIdentitySession } from "@/lib/services/identity-sessions/create-identity-session";
@@ -14,7 +15,7 @@ export const GET = apiRoute({ auth: "apiKey", query: sessionListQuery }, async (
 });
 
 /** Version 2 creation answers 200 (version 3 answers 201), wrapped in data and meta. */
-export const POST = apiRoute({ auth: "apiKey", body: createSessionV2Body }, async ({ actor, body }) => {
+export const POST = apiRoute({ auth: "apiKey", body: createSessionV2Body, bodyLimit: LOGO_BODY_LIMIT }, async ({ actor, body }) => {
   const session = await createIdentitySession(getDb(), actor, body, { apiVersion: 2 });
   return json({ data: sessionV2(session), meta: {} }, 200);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { defaultFolderId, makePdf, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { endlessBody, streamed } from "@/test/hostile-bodies";
 import { call } from "@/test/http";
 import { GET as getDocument } from "@/app/v1/documents/[uuid]/route";
 import { GET, POST } from "./route";
@@ -161,6 +162,42 @@ describe("POST /v1/containers/{uuid}/documents", () => {
     } finally {
       delete process.env.MAX_UPLOAD_MB;
       resetEnvCache();
+    }
+  });
+
+  it("stops a chunked body (no Content-Length) past MAX_UPLOAD_MB with 413, multipart or JSON, without reading it all", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const folder = await defaultFolderId(actor);
+    process.env.MAX_UPLOAD_MB = "1";
+    resetEnvCache();
+    try {
+      for (const type of ["multipart/form-data; boundary=x", "application/json"]) {
+        const body = endlessBody(64 * 1024, 150 * 16); // 150 MB if read to the end
+        const res = await call(POST, `/v1/containers/${folder}/documents`, { ...streamed(body.stream, { headers: { "x-api-key": key, "content-type": type } }), params: { uuid: folder } });
+        expect(res.status, type).toBe(413);
+        expect((await res.json()).message).toBe("The file is larger than 1 MB.");
+        expect(body.pulled(), type).toBeLessThan(4 * 1024 * 1024);
+      }
+    } finally {
+      delete process.env.MAX_UPLOAD_MB;
+      resetEnvCache();
+    }
+  });
+
+  it("answers 422 naming the field for a NUL byte in the document JSON or the file name", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const folder = await defaultFolderId(actor);
+    const nul = { ...documentJson, signatures: [{ name: "Begoña\u0000", email: "a@x.mx" }] };
+    const cases = [
+      [multipart(await makePdf(1), nul), "signatures.0.name"],
+      [multipart(await makePdf(1), documentJson, "a\u0000.pdf"), "file"],
+      [JSON.stringify({ ...nul, file_base64: Buffer.from(await makePdf(1)).toString("base64") }), "signatures.0.name"],
+    ] as const;
+    for (const [body, field] of cases) {
+      const headers: Record<string, string> = { "x-api-key": key, ...(typeof body === "string" ? { "content-type": "application/json" } : {}) };
+      const res = await call(POST, `/v1/containers/${folder}/documents`, { method: "POST", headers, body, params: { uuid: folder } });
+      expect(res.status, field).toBe(422);
+      expect(Object.keys((await res.json()).errors)).toEqual([field]);
     }
   });
 

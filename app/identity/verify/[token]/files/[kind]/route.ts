@@ -4,6 +4,7 @@ import { SESSION_FILE_KINDS } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { readBody } from "@/lib/http/read-body";
 import { captureSessionFile, MAX_CAPTURE_BYTES } from "@/lib/services/identity-sessions/capture-session-file";
 
 // The verification page's captures: the body is the image itself; the page's token is the permission.
@@ -11,9 +12,8 @@ import { captureSessionFile, MAX_CAPTURE_BYTES } from "@/lib/services/identity-s
 // (a person retaking photos stays far below it).
 export const POST = apiRoute({ auth: "none", params: z.object({ token: z.string(), kind: z.enum(SESSION_FILE_KINDS) }) }, async ({ params, req }) => {
   const ip = clientIp(req);
-  if (ip) rateLimit(`capture-ip:${ip}`, 40, 60_000);
-  rateLimit(`capture:${params.token}`, 20, 60_000);
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_CAPTURE_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución.");
-  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (ip) await rateLimit(`capture-ip:${ip}`, 40, 60_000);
+  await rateLimit(`capture:${params.token}`, 20, 60_000);
+  const bytes = await readBody(req, MAX_CAPTURE_BYTES, () => new AppError("PAYLOAD_TOO_LARGE", "La foto pesa más de 10 MB; tómala de nuevo con menor resolución."));
   return Response.json(await captureSessionFile(getDb(), params.token, params.kind, bytes));
 });
