@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
 import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS, documents, signatories, storedFiles, users, workFolders } from "@/lib/db/schema";
 import { dejaVuFonts } from "@/lib/adapters/fonts/dejavu";
@@ -8,6 +7,7 @@ import { createPadesCms } from "@/lib/crypto/pades-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
 import { env } from "@/lib/env";
 import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
+import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
 import { sealPdf } from "@/lib/pdf/seal-pdf";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
@@ -53,7 +53,10 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   const finished = { ...row.document, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, constancy };
   const xml = buildSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, now);
 
-  const pdf = await PDFDocument.load(await storage.get(row.document.originalHash), { updateMetadata: false });
+  // Everything below is appended to the original bytes as one incremental update, so any
+  // signature the uploaded file already carried stays valid and the original is a prefix.
+  const doc = await loadForIncrementalUpdate(new Uint8Array(await storage.get(row.document.originalHash)));
+  const { pdf } = doc;
   const autographs = new Map<string, Uint8Array>();
   for (const s of signers) if (s.autographHash) autographs.set(s.id, new Uint8Array(await storage.get(s.autographHash)));
   const sheet: SheetInput = {
@@ -82,7 +85,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   await addSignatureSheet(pdf, sheet);
   await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
   const { seal } = environment.platform;
-  const sealed = await sealPdf(pdf, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
+  const sealed = await sealPdf(doc, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
     createPadesCms({
       content,
       certificateDer: new Uint8Array(seal.certificate.rawData),
