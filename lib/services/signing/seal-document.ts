@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
 import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
 import { sealPdf } from "@/lib/pdf/seal-pdf";
+import { sealAllowance } from "@/lib/pdf/signature-permissions";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
@@ -80,10 +81,14 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
       autograph: autographs.get(s.id) ?? null,
     })),
   };
-  // Stamps where the owner placed boxes; the sheet always, so every detail is on paper.
-  if (row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
-  await addSignatureSheet(pdf, sheet);
-  await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
+  // Stamps where the owner placed boxes; the sheet always, so every detail is on paper; the XML
+  // attached. Except in a certified PDF (DocMDP P=2 or 3; P=1 never gets past upload): its
+  // certification allows signing but not new page content or attachments, so it gets our
+  // signature alone (see sealAllowance) and the XML stays available from the API.
+  const allowance = sealAllowance(pdf);
+  if (allowance.pageContent && row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
+  if (allowance.pageContent) await addSignatureSheet(pdf, sheet);
+  if (allowance.attachment) await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
   const { seal } = environment.platform;
   const sealed = await sealPdf(doc, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
     createPadesCms({
