@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument, PDFName, PDFRef, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { realworldPdf } from "@/test/realworld";
 import { loadForIncrementalUpdate, locateLastXref, saveIncrementalUpdate } from "./incremental-update";
 
-const corpus = (name: string) => new Uint8Array(fs.readFileSync(path.resolve(process.cwd(), "../shared/realworld/pdfs", name)));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "incremental-"));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
 const isPrefix = (original: Uint8Array, updated: Uint8Array) => Buffer.from(updated.subarray(0, original.byteLength)).equals(Buffer.from(original));
@@ -70,7 +70,7 @@ describe("incremental update", () => {
   });
 
   it("keeps the file's first /ID and gives the update a new second one", async () => {
-    const original = corpus("pdf20_simple-pdf20.pdf");
+    const original = realworldPdf("pdf20_simple-pdf20.pdf");
     const id = /\/ID\s*\[\s*<([0-9a-fA-F]+)>/.exec(text(original))![1]!;
     const update = appended(original, await saveIncrementalUpdate(await loadForIncrementalUpdate(original)));
     const [, first, second] = /\/ID \[ ?<([0-9A-Fa-f]+)> ?<([0-9A-Fa-f]+)> ?\]/.exec(update)!;
@@ -79,7 +79,7 @@ describe("incremental update", () => {
   });
 
   it("counts offsets from the header when the file does (bytes before %PDF-)", async () => {
-    const original = corpus("pdf20_with-offset-start.pdf");
+    const original = realworldPdf("pdf20_with-offset-start.pdf");
     expect(locateLastXref(original).base).toBeGreaterThan(0);
     const doc = await loadForIncrementalUpdate(original);
     doc.pdf.addPage([400, 300]);

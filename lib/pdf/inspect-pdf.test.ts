@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { realworldPdf } from "@/test/realworld";
 import { inspectPdf } from "./inspect-pdf";
 
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
@@ -45,12 +46,11 @@ describe("inspectPdf", () => {
     expect(await inspectPdf(Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF"))).toMatchObject({ ok: false });
   });
 
-  const corpus = (name: string) => fs.readFileSync(path.resolve(process.cwd(), "../shared/realworld/pdfs", name));
   it.each([
     ["pyhanko_minimal-signed-twice-both-created.pdf", 2, null],
     ["pdfjs_bug854315.pdf", 1, null],
     ["pdfjs_xfa_filled_imm1344e.pdf", 2, 2], // the certification and Adobe's usage-rights (UR3) signature
   ] as const)("counts the signatures of %s (%i) and reads its DocMDP permission (%s)", async (name, signatures, docMdp) => {
-    expect(await inspectPdf(corpus(name))).toMatchObject({ ok: true, signatures, docMdp });
+    expect(await inspectPdf(realworldPdf(name))).toMatchObject({ ok: true, signatures, docMdp });
   });
 });

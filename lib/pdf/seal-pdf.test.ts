@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { realworldPdf } from "@/test/realworld";
 import { createPadesCms } from "@/lib/crypto/pades-signature";
 import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type Hierarchy } from "@/lib/crypto/test-pki";
 import { createTimestampToken } from "@/lib/crypto/timestamp-token";
@@ -29,7 +30,6 @@ beforeAll(async () => {
   execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-test-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
 }, 60_000);
 
-const corpus = (name: string) => new Uint8Array(fs.readFileSync(path.resolve(process.cwd(), "../shared/realworld/pdfs", name)));
 
 async function samplePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -90,7 +90,7 @@ describe("sealPdf (PAdES with an RFC 3161 timestamp)", () => {
     ["pdfjs_issue16553.pdf", 1, "classic table, a qualified signature in an incremental update"],
     ["pyhanko_pades-lta-dss-indirect-arrs-test-2.pdf", 3, "PAdES-LTA, indirect /Fields and /Annots arrays"],
   ])("keeps the earlier signatures of %s valid (%i; %s) and covers the whole file", async (name, earlier) => {
-    const original = corpus(name);
+    const original = realworldPdf(name);
     const sealed = await seal(original, async (pdf) => {
       const font = await pdf.embedFont(StandardFonts.Helvetica);
       pdf.addPage([612, 792]).drawText("Hoja de firmas", { x: 50, y: 700, font, size: 14 });
