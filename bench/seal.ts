@@ -11,6 +11,7 @@ import { createPadesCms } from "@/lib/crypto/pades-signature";
 import { createHierarchy, issueSignerCertificate, issueTsaCertificate } from "@/lib/crypto/test-pki";
 import { createTimestampToken } from "@/lib/crypto/timestamp-token";
 import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
+import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
 import { sealPdf } from "@/lib/pdf/seal-pdf";
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
@@ -72,12 +73,13 @@ async function main() {
         })),
       };
       const sealed = await median(5, async () => {
-        const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+        const doc = await loadForIncrementalUpdate(bytes);
+        const { pdf } = doc;
         await stamp(new Uint8Array(32)); // the constancy
         await addSignatureStamps(pdf, sheet);
         await addSignatureSheet(pdf, sheet);
         await pdf.attach(new TextEncoder().encode("<electronicDocument/>".repeat(50 * count)), "registro.xml", { mimeType: "application/xml" });
-        return sealPdf(pdf, { reason: "bench", location: "México", name: "Rúbrica", contactInfo: "bench", signingTime: new Date() }, (content) =>
+        return sealPdf(doc, { reason: "bench", location: "México", name: "Rúbrica", contactInfo: "bench", signingTime: new Date() }, (content) =>
           createPadesCms({ content, certificateDer: new Uint8Array(seal.certificate.rawData), chainDer: [new Uint8Array(platform.issuing.certificate.rawData)], privateKey: seal.keys.privateKey, timestamp: async (v) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(v)))) }),
         );
       });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { realworldPdf } from "@/test/realworld";
 import { inspectPdf } from "./inspect-pdf";
 
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
@@ -12,11 +13,11 @@ async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = 
 
 describe("inspectPdf", () => {
   it.each([1, 2, 37])("counts %i page(s)", async (pages) => {
-    expect(await inspectPdf(await pdfWith(pages))).toEqual({ ok: true, pageCount: pages });
+    expect(await inspectPdf(await pdfWith(pages))).toEqual({ ok: true, pageCount: pages, signatures: 0, docMdp: null });
   });
 
   it("reads PDFs with and without object streams", async () => {
-    expect(await inspectPdf(await pdfWith(2, { useObjectStreams: false }))).toEqual({ ok: true, pageCount: 2 });
+    expect(await inspectPdf(await pdfWith(2, { useObjectStreams: false }))).toMatchObject({ ok: true, pageCount: 2 });
   });
 
   it("accepts junk before the header, as PDF readers do (within 1 KiB)", async () => {
@@ -43,5 +44,13 @@ describe("inspectPdf", () => {
     const whole = await pdfWith(3);
     expect(await inspectPdf(whole.subarray(0, 200))).toEqual({ ok: false, problem: "unreadable" });
     expect(await inspectPdf(Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF"))).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ["pyhanko_minimal-signed-twice-both-created.pdf", 2, null],
+    ["pdfjs_bug854315.pdf", 1, null],
+    ["pdfjs_xfa_filled_imm1344e.pdf", 2, 2], // the certification and Adobe's usage-rights (UR3) signature
+  ] as const)("counts the signatures of %s (%i) and reads its DocMDP permission (%s)", async (name, signatures, docMdp) => {
+    expect(await inspectPdf(realworldPdf(name))).toMatchObject({ ok: true, signatures, docMdp });
   });
 });

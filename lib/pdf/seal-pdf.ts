@@ -1,31 +1,20 @@
-import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
-import { PDFDocument } from "pdf-lib";
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument } from "pdf-lib";
+import { saveIncrementalUpdate, type IncrementalPdf } from "./incremental-update";
+
+export type SealOptions = { reason: string; location: string; name: string; contactInfo: string; signingTime: Date; signatureLength?: number };
 
 /**
- * Seals a finished PDF with one PAdES signature: a placeholder is added (the PDF saved with a
- * classic xref table so the signature can be spliced in), then the CMS is computed over the
- * ByteRange by `sign` and written into /Contents. Pure: the CMS builder is passed in.
+ * Seals a finished PDF with one PAdES signature, written as an incremental update over the
+ * original bytes (whatever stamps, pages or attachments were added to `doc.pdf` go in the same
+ * update): a signature field with a placeholder, the update appended, then the CMS computed by
+ * `sign` over the ByteRange (everything but /Contents) and written into /Contents. Earlier
+ * signatures keep covering their bytes, so they stay valid. Pure: the CMS builder is passed in.
  */
-export async function sealPdf(
-  pdf: PDFDocument,
-  options: { reason: string; location: string; name: string; contactInfo: string; signingTime: Date; signatureLength?: number },
-  sign: (content: Uint8Array) => Promise<Uint8Array>,
-): Promise<Uint8Array> {
-  pdflibAddPlaceholder({
-    pdfDoc: pdf,
-    reason: options.reason,
-    location: options.location,
-    name: options.name,
-    contactInfo: options.contactInfo,
-    signingTime: options.signingTime,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    // Room for the CMS: certificates of the chain plus the timestamp token with its own.
-    signatureLength: options.signatureLength ?? 24_000,
-    appName: "Rúbrica",
-  });
-  const withPlaceholder = await pdf.save({ useObjectStreams: false });
+export async function sealPdf(doc: IncrementalPdf, options: SealOptions, sign: (content: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+  addSignaturePlaceholder(doc.pdf, options);
+  const withPlaceholder = await saveIncrementalUpdate(doc);
 
   class CallbackSigner extends Signer {
     async sign(content: Buffer): Promise<Buffer> {
@@ -34,4 +23,76 @@ export async function sealPdf(
   }
   const signed = await new SignPdf().sign(Buffer.from(withPlaceholder), new CallbackSigner(), options.signingTime);
   return new Uint8Array(signed);
+}
+
+/**
+ * An invisible signature field on the first page whose value is a signature dictionary with a
+ * ByteRange placeholder (@signpdf finds and fills it) and zeroed /Contents. Written here rather
+ * than with @signpdf/placeholder-pdf-lib because that one replaces an indirect /Fields array
+ * (dropping the fields of earlier signatures) and always names its field "Signature1", which
+ * real signed files already use.
+ */
+function addSignaturePlaceholder(pdf: PDFDocument, options: SealOptions): void {
+  const { context, catalog } = pdf;
+  const byteRange = context.obj([0, PDFName.of("**********"), PDFName.of("**********"), PDFName.of("**********")]);
+  const signature = context.register(
+    context.obj({
+      Type: "Sig",
+      Filter: "Adobe.PPKLite",
+      SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
+      ByteRange: byteRange,
+      // Room for the CMS: certificates of the chain plus the timestamp token with its own.
+      Contents: PDFHexString.of("0".repeat(2 * (options.signatureLength ?? 12_000))),
+      Reason: PDFString.of(options.reason),
+      M: PDFString.fromDate(options.signingTime),
+      ContactInfo: PDFString.of(options.contactInfo),
+      Name: PDFString.of(options.name),
+      Location: PDFString.of(options.location),
+      Prop_Build: { Filter: { Name: "Adobe.PPKLite" }, App: { Name: "Rubrica" } },
+    }),
+  );
+
+  let acroForm = catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
+  if (!acroForm) {
+    acroForm = context.obj({ Fields: [] }) as PDFDict;
+    catalog.set(PDFName.of("AcroForm"), context.register(acroForm));
+  }
+  let fields = acroForm.lookupMaybe(PDFName.of("Fields"), PDFArray);
+  if (!fields) {
+    fields = context.obj([]);
+    acroForm.set(PDFName.of("Fields"), fields);
+  }
+  const page = pdf.getPages()[0]!;
+  const widget = context.register(
+    context.obj({
+      Type: "Annot",
+      Subtype: "Widget",
+      FT: "Sig",
+      Rect: [0, 0, 0, 0],
+      V: signature,
+      T: PDFString.of(uniqueFieldName(fields)),
+      F: 132, // Print + Locked
+      P: page.ref,
+      AP: { N: context.register(context.formXObject([], { BBox: [0, 0, 0, 0], Resources: {} })) },
+    }),
+  );
+  fields.push(widget);
+  const flags = acroForm.lookupMaybe(PDFName.of("SigFlags"), PDFNumber)?.asNumber() ?? 0;
+  // SignaturesExist | AppendOnly: a later writer must update incrementally too.
+  acroForm.set(PDFName.of("SigFlags"), PDFNumber.of(flags | 3));
+  const annots = page.node.lookupMaybe(PDFName.of("Annots"), PDFArray);
+  if (annots) annots.push(widget);
+  else page.node.set(PDFName.of("Annots"), context.obj([widget]));
+}
+
+function uniqueFieldName(fields: PDFArray): string {
+  const taken = new Set<string>();
+  for (let i = 0; i < fields.size(); i++) {
+    const field = fields.lookupMaybe(i, PDFDict);
+    const name = field?.lookupMaybe(PDFName.of("T"), PDFString, PDFHexString);
+    if (name) taken.add(name.decodeText());
+  }
+  let n = 1;
+  while (taken.has(`Rubrica${n}`)) n++;
+  return `Rubrica${n}`;
 }

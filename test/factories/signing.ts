@@ -19,12 +19,19 @@ export async function seedDocumentToSign(fields: Record<string, unknown> = {}, o
 
 /** A document whose signers have all signed with sandbox e.firma certificates (not yet sealed). */
 export async function seedSignedDocument(fields: Record<string, unknown> = {}) {
-  const { owner, id, people, hash } = await seedDocumentToSign(fields, await seedUserWithKey({ name: "Sofía Peña Núñez" }));
+  const { owner, id } = await seedDocumentToSign(fields, await seedUserWithKey({ name: "Sofía Peña Núñez" }));
+  return { owner, id, ...(await signAllSignatories(id)) };
+}
+
+/** Every signer of a document signs its original hash with a sandbox e.firma certificate. */
+export async function signAllSignatories(id: string) {
+  const people = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+  const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
   for (const [i, p] of people.entries()) {
     const signer = await testSigner({ name: i ? "JOSÉ ÁNGEL PEÑA" : "BEGOÑA NÚÑEZ", rfc: p.rfc ?? (i ? "MAB9307148T4" : "GODE561231GR8") });
-    await signSignatory(getDb(), p.id, await signBodyFor(signer, hash), { ip: "198.51.100.7" });
+    await signSignatory(getDb(), p.id, await signBodyFor(signer, doc!.originalHash), { ip: "198.51.100.7" });
   }
-  return { owner, id, hash, people };
+  return { hash: doc!.originalHash, people };
 }
 
 type Handler = Parameters<typeof call>[0];

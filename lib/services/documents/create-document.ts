@@ -4,19 +4,13 @@ import { fileStorage } from "@/lib/adapters/storage/storage";
 import { env } from "@/lib/env";
 import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
-import { inspectPdf } from "@/lib/pdf/inspect-pdf";
 import type { CreateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { requireFolderRole } from "@/lib/services/work-folders/folder-access";
 import { eq } from "drizzle-orm";
+import { readUploadedPdf } from "./read-uploaded-pdf";
 import { serializePositions } from "./signatory-positions";
-
-export const PDF_PROBLEMS = {
-  encrypted: "The PDF is protected with a password. Remove the protection (print it to a new PDF) and upload it again.",
-  unreadable: "The file looks like a PDF but cannot be read; it may be damaged. Export it again and upload the new file.",
-  empty: "The PDF has no pages.",
-} as const;
 
 /**
  * Uploads a PDF into a folder with its signers and spectators. The file is stored by content
@@ -27,15 +21,13 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
   await requireFolderRole(db, actor, folderId);
   const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
   if (file.bytes.byteLength > limit) throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
-  const inspection = await inspectPdf(file.bytes);
-  if (!inspection.ok) {
-    if (inspection.problem === "not-pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a PDF.");
-    throw invalid("file", PDF_PROBLEMS[inspection.problem]);
-  }
+  // An encrypted PDF that opens without a password becomes a plain copy here: that copy is
+  // what is stored, hashed (original_hash) and signed.
+  const pdf = await readUploadedPdf(file.bytes);
   const fileName = input.file_name ?? file.name?.trim() ?? "";
   if (!fileName) throw invalid("file_name", "Required: give file_name or upload the file with a name.");
-  const positions = serializePositions(input.signatures, inspection.pageCount);
-  const stored = await fileStorage().put(file.bytes);
+  const positions = serializePositions(input.signatures, pdf.pageCount);
+  const stored = await fileStorage().put(pdf.bytes);
 
   return db.transaction(async (tx) => {
     const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
@@ -47,7 +39,7 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
         ownerUserId: actor.userId,
         fileName,
         originalHash: stored.sha256,
-        pageCount: inspection.pageCount,
+        pageCount: pdf.pageCount,
         signatureOrdered: input.signature_ordered,
         notificationMode: input.notification_mode,
         signPosition: input.sign_position,

@@ -115,6 +115,9 @@ describe("sealing a fully signed document", () => {
 
     const pdf = await download(getPdf, owner.key, id, "sealed.pdf");
     expect(pdf.res.headers.get("content-disposition")).toContain("Contrato%20%C3%91and%C3%BA-firmado.pdf");
+    // An incremental update: the original, byte for byte, is where the sealed file starts.
+    const originalBytes = await (await import("@/lib/adapters/storage/storage")).fileStorage().get(hash);
+    expect(fs.readFileSync(pdf.file).subarray(0, originalBytes.byteLength).equals(Buffer.from(originalBytes))).toBe(true);
     const check = spawnSync("pdfsig", ["-nssdir", `sql:${nssDir}`, pdf.file], { encoding: "utf8" });
     expect(check.stdout).toContain("Signature Validation: Signature is Valid.");
     expect(check.stdout).toContain("Certificate Validation: Certificate is Trusted.");

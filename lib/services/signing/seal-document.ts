@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
 import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS, documents, signatories, storedFiles, users, workFolders } from "@/lib/db/schema";
 import { dejaVuFonts } from "@/lib/adapters/fonts/dejavu";
@@ -8,7 +7,9 @@ import { createPadesCms } from "@/lib/crypto/pades-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
 import { env } from "@/lib/env";
 import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
+import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
 import { sealPdf } from "@/lib/pdf/seal-pdf";
+import { sealAllowance } from "@/lib/pdf/signature-permissions";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { buildSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
@@ -53,7 +54,10 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   const finished = { ...row.document, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, constancy };
   const xml = buildSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, now);
 
-  const pdf = await PDFDocument.load(await storage.get(row.document.originalHash), { updateMetadata: false });
+  // Everything below is appended to the original bytes as one incremental update, so any
+  // signature the uploaded file already carried stays valid and the original is a prefix.
+  const doc = await loadForIncrementalUpdate(new Uint8Array(await storage.get(row.document.originalHash)));
+  const { pdf } = doc;
   const autographs = new Map<string, Uint8Array>();
   for (const s of signers) if (s.autographHash) autographs.set(s.id, new Uint8Array(await storage.get(s.autographHash)));
   const sheet: SheetInput = {
@@ -78,12 +82,16 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
       autograph: autographs.get(s.id) ?? null,
     })),
   };
-  // Stamps where the owner placed boxes; the sheet always, so every detail is on paper.
-  if (row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
-  await addSignatureSheet(pdf, sheet);
-  await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
+  // Stamps where the owner placed boxes; the sheet always, so every detail is on paper; the XML
+  // attached. Except in a certified PDF (DocMDP P=2 or 3; P=1 never gets past upload): its
+  // certification allows signing but not new page content or attachments, so it gets our
+  // signature alone (see sealAllowance) and the XML stays available from the API.
+  const allowance = sealAllowance(pdf);
+  if (allowance.pageContent && row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
+  if (allowance.pageContent) await addSignatureSheet(pdf, sheet);
+  if (allowance.attachment) await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
   const { seal } = environment.platform;
-  const sealed = await sealPdf(pdf, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
+  const sealed = await sealPdf(doc, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
     createPadesCms({
       content,
       certificateDer: new Uint8Array(seal.certificate.rawData),

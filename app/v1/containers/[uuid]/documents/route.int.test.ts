@@ -138,7 +138,7 @@ describe("POST /v1/containers/{uuid}/documents", () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.message).toBe("The given data was invalid.");
-    expect(body.errors.file[0]).toMatch(/protected with a password/);
+    expect(body.errors.file[0]).toMatch(/cannot be opened without its password/);
   });
 
   it("answers 422 for a damaged PDF", async () => {

@@ -1,0 +1,92 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument, PDFName, PDFRef, StandardFonts } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { realworldPdf } from "@/test/realworld";
+import { loadForIncrementalUpdate, locateLastXref, saveIncrementalUpdate } from "./incremental-update";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "incremental-"));
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
+const isPrefix = (original: Uint8Array, updated: Uint8Array) => Buffer.from(updated.subarray(0, original.byteLength)).equals(Buffer.from(original));
+
+async function plainPdf(options: { useObjectStreams: boolean }) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([400, 300]).drawText("Original", { x: 20, y: 250, font, size: 12 });
+  pdf.addPage([400, 300]);
+  return pdf.save(options);
+}
+
+/** The update alone: what follows the original bytes. */
+const appended = (original: Uint8Array, updated: Uint8Array) => text(updated.subarray(original.byteLength));
+
+const pdftotext = (bytes: Uint8Array, name: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+};
+
+describe("incremental update", () => {
+  it.each([
+    [false, "table"],
+    [true, "stream"],
+  ] as const)("appends a section of the original's kind (object streams: %s → xref %s) with /Prev at the original's", async (useObjectStreams, kind) => {
+    const original = await plainPdf({ useObjectStreams });
+    const last = locateLastXref(original);
+    expect(last.kind).toBe(kind);
+    const doc = await loadForIncrementalUpdate(original);
+    const font = await doc.pdf.embedFont(StandardFonts.Helvetica);
+    doc.pdf.getPages()[1]!.drawText("Añadido", { x: 20, y: 250, font, size: 12 });
+    const updated = await saveIncrementalUpdate(doc);
+    expect(isPrefix(original, updated)).toBe(true);
+    const update = appended(original, updated);
+    expect(update).toContain(`/Prev ${last.offset}`);
+    expect(locateLastXref(updated)).toMatchObject({ kind });
+    if (kind === "table") expect(update).toMatch(/\nxref\n[\s\S]*trailer\n<<[\s\S]*\/Root \d+ 0 R/);
+    else expect(update).toMatch(/\/Type \/XRef/);
+    const read = pdftotext(updated, `${kind}.pdf`);
+    expect(read).toContain("Original");
+    expect(read).toContain("Añadido");
+  });
+
+  it("writes only what changed: an untouched document gets an update with no objects", async () => {
+    const original = await plainPdf({ useObjectStreams: false });
+    const updated = await saveIncrementalUpdate(await loadForIncrementalUpdate(original));
+    expect(appended(original, updated)).not.toMatch(/\d+ \d+ obj/);
+  });
+
+  it("rewrites a changed page and the page tree, not the unchanged page or its content", async () => {
+    const original = await plainPdf({ useObjectStreams: false });
+    const doc = await loadForIncrementalUpdate(original);
+    const [first, second] = doc.pdf.getPages();
+    doc.pdf.addPage([400, 300]);
+    const update = appended(original, await saveIncrementalUpdate(doc));
+    const written = [...update.matchAll(/(\d+) 0 obj/g)].map((m) => Number(m[1]));
+    expect(written).toContain((doc.pdf.catalog.get(PDFName.of("Pages")) as PDFRef).objectNumber);
+    expect(written).not.toContain(first!.ref.objectNumber);
+    expect(written).not.toContain(second!.ref.objectNumber);
+  });
+
+  it("keeps the file's first /ID and gives the update a new second one", async () => {
+    const original = realworldPdf("pdf20_simple-pdf20.pdf");
+    const id = /\/ID\s*\[\s*<([0-9a-fA-F]+)>/.exec(text(original))![1]!;
+    const update = appended(original, await saveIncrementalUpdate(await loadForIncrementalUpdate(original)));
+    const [, first, second] = /\/ID \[ ?<([0-9A-Fa-f]+)> ?<([0-9A-Fa-f]+)> ?\]/.exec(update)!;
+    expect(first!.toUpperCase()).toBe(id.toUpperCase());
+    expect(second).not.toBe(first);
+  });
+
+  it("counts offsets from the header when the file does (bytes before %PDF-)", async () => {
+    const original = realworldPdf("pdf20_with-offset-start.pdf");
+    expect(locateLastXref(original).base).toBeGreaterThan(0);
+    const doc = await loadForIncrementalUpdate(original);
+    doc.pdf.addPage([400, 300]);
+    const updated = await saveIncrementalUpdate(doc);
+    const last = locateLastXref(updated);
+    expect(last.base).toBe(locateLastXref(original).base);
+    expect(text(updated.subarray(last.base + last.offset, last.base + last.offset + 4))).toBe("xref");
+    expect(execFileSync("pdfinfo", [(fs.writeFileSync(path.join(dir, "offset.pdf"), updated), path.join(dir, "offset.pdf"))], { encoding: "utf8" })).toMatch(/Pages:\s+2\n/);
+  });
+});
