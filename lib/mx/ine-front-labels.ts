@@ -116,7 +116,10 @@ export function chunks(words: OcrWord[]): Chunk[] {
     const groups: OcrWord[][] = [];
     for (const w of line) {
       const last = group.at(-1);
-      if (last && w.x0 - last.x1 > Math.max(2 * (w.y1 - w.y0), 24)) (groups.push(group), (group = []));
+      if (last && w.x0 - last.x1 > Math.max(2 * (w.y1 - w.y0), 24)) {
+        groups.push(group);
+        group = [];
+      }
       group.push(w);
     }
     if (group.length) groups.push(group);

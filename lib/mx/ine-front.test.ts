@@ -345,7 +345,6 @@ describe("parseIneFront on hand-made words", () => {
 
   describe("a missing label: its field is null, the others still read", () => {
     const drives: [Key, (keyof IneFront)[]][] = [
-      ["NOMBRE", ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"]],
       ["SEXO", ["sexo"]],
       ["DOMICILIO", ["domicilio"]],
       ["EMISIÓN", ["anio_emision", "num_emisiones"]],
@@ -367,6 +366,12 @@ describe("parseIneFront on hand-made words", () => {
   describe("a missing label of a value with a shape of its own: the value is still found by its shape", () => {
     it.each(["CLAVE DE ELECTOR", "CURP", "FECHA DE NACIMIENTO"] as Key[])("%s", (label) => {
       for (const voter of SANDBOX_VOTERS) expect(parseIneFront(card(voter, { [label]: null })), voter.nombre).toEqual(expected(voter));
+    });
+
+    it("NOMBRE: the name is the three lines right above DOMICILIO; without either label it is null", () => {
+      for (const voter of SANDBOX_VOTERS) expect(parseIneFront(card(voter, { NOMBRE: null })), voter.nombre).toEqual(expected(voter));
+      const names = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"] as const;
+      expect(parseIneFront(card(jose, { NOMBRE: null, DOMICILIO: null }))).toEqual({ ...expected(jose), ...Object.fromEntries(names.map((f) => [f, null])), domicilio: null });
     });
 
     it("but not a CURP that fails its check digit, nor a clave whose date is not the birth date", () => {

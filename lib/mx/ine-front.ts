@@ -34,14 +34,14 @@ export type IneFront = {
   localidad: string | null;
 };
 
-function below(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number): string[] {
+function below(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number, keep: (text: string) => boolean = () => true): string[] {
   const label = labels.get(key);
   if (!label) return [];
   const height = label.y1 - label.y0;
   const others = [...labels.values()].filter((l) => l !== label && l.y0 > label.y0 + height / 2 && overlaps(l, label));
   const stop = Math.min(...others.map((l) => l.y0), Infinity);
   const candidates = all
-    .filter((c) => !labelChunk(c, labels) && c.y0 > label.y0 + height / 2 && c.y0 < stop && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30))
+    .filter((c) => !labelChunk(c, labels) && keep(c.text) && c.y0 > label.y0 + height / 2 && c.y0 < stop && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30))
     // Two columns' values side by side (SECCIÓN 0001 beside VIGENCIA 2019 - 2029): the one
     // nearer the label's left edge is its own.
     .sort((a, b) => a.y0 - b.y0 || Math.abs(a.x0 - label.x0) - Math.abs(b.x0 - label.x0));
@@ -177,6 +177,28 @@ function beside(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): stri
   return next && !labelChunk(next, labels) && next.x0 - label.x1 < 6 * (label.y1 - label.y0) ? [next.text] : [];
 }
 
+/**
+ * The name without its label (garbled, or drawn over on redrawn samples): the lines right above
+ * DOMICILIO in its column, which on every front are the name's.
+ */
+function above(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number): string[] {
+  const label = labels.get(key);
+  if (!label) return [];
+  const height = label.y1 - label.y0;
+  const column = all.filter((c) => !c.label && c.y1 < label.y0 + height / 2 && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30) && nameLine(c.text)).sort((a, b) => a.y0 - b.y0);
+  return column.slice(-lines).map((c) => c.text);
+}
+
+/** The chunk just left of a label on its line, its last word: a value whose own label was not read. */
+function leftOf(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): string[] {
+  const label = labels.get(key);
+  if (!label) return [];
+  const mid = (label.y0 + label.y1) / 2;
+  const left = all.filter((c) => c.x1 <= label.x0 && mid > c.y0 && mid < c.y1).sort((a, b) => b.x1 - a.x1)[0];
+  const last = left?.text.trim().split(/\s+/).at(-1);
+  return last ? [last] : [];
+}
+
 /** Every chunk's text, top to bottom: where a value is looked for by its shape alone when its label was not read. */
 const everywhere = (all: Chunk[]) => all.map((c) => c.text);
 
@@ -197,7 +219,8 @@ const addressLine = (value: string) =>
     .split(/\s+/)
     // OCR reads guilloche and the seal's edge as stray marks ("<", "—", "|"): a word with no letter
     // or digit in it is not part of an address.
-    .filter((w) => /[\p{L}\d]/u.test(w))
+    // The card prints in capitals, so a word with no capital or digit ("y") is noise as well.
+    .filter((w) => /[\p{Lu}\d]/u.test(w))
     .join(" ");
 
 export function parseIneFront(words: OcrWord[]): IneFront {
@@ -211,7 +234,7 @@ export function parseIneFront(words: OcrWord[]): IneFront {
   };
   const take = (key: LabelKey, lines = 1) => [...after(key), ...beside(all, labels, key), ...below(all, labels, key, lines)];
 
-  const [primer, segundo, nombres] = below(all, labels, "nombre", 3).map(nameLine);
+  const [primer, segundo, nombres] = (labels.has("nombre") ? below(all, labels, "nombre", 3) : above(all, labels, "domicilio", 3)).map(nameLine);
   const sexo = take("sexo", 2)
     .map((v) => plain(v))
     .find((v) => v === "H" || v === "M") as "H" | "M" | undefined;
@@ -223,7 +246,7 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     .replace(/[OQD]/g, "0")
     .match(/\b\d{3,4}\b/);
   const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g);
-  const domicilio = below(all, labels, "domicilio", 3).map(addressLine).filter(Boolean);
+  const domicilio = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map(addressLine);
   // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
   // still found by its shape.
   const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all));
@@ -270,7 +293,9 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     anio_registro: year(take("registro")),
     anio_emision: emision?.[1] ?? null,
     num_emisiones: emision?.[2] ?? null,
-    estado: digits(take("estado"), 2),
+    // ESTADO opens the row of MUNICIPIO on 2014 fronts: with its label garbled ("EsUDO") its
+    // value is the number just left of MUNICIPIO.
+    estado: digits(take("estado"), 2) ?? (labels.has("estado") ? null : digits(leftOf(all, labels, "municipio"), 2)),
     municipio: digits(take("municipio"), 3),
     localidad: digits(take("localidad"), 4),
   };
