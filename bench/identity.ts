@@ -2,7 +2,8 @@
 // read synthetic INE cards, and how far apart the face matcher puts same and other people.
 // - N synthetic people (bench/synthetic-people.ts) on sandbox cards with a face from
 //   SANDBOX_FACES; a third clean, the rest rotated, blurred, noisy, low-quality JPEG or
-//   downscaled (bench/lib/degrade-card.ts). Each front and back read with the real readers:
+//   downscaled (bench/lib/degrade-card.ts). Each front and back read with the real readers (the
+//   front as identity sessions read it, readIneFront's turns and passes):
 //   MRZ valid and exact, front fields exact, ms per side.
 // - Baseline, same run: the same legacy Tesseract engine on the raw back image, without
 //   mrzRegion's crop, enlargement and binarisation.
@@ -22,8 +23,9 @@ import { SANDBOX_FACES, cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { closeIneFrontReader, tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { checkCurp } from "@/lib/mx/curp";
-import { parseIneFront, type IneFront } from "@/lib/mx/ine-front";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type IneMrz } from "@/lib/mx/ine-mrz";
 import { chooseDegradation, degrade, DEGRADATIONS, describeDegradation, type Degradation, type DegradationKind } from "./lib/degrade-card";
 import { measureFaces } from "./lib/face-separation";
@@ -116,7 +118,7 @@ async function main() {
     const d = degradations[i]!;
     const front = await degrade(await renderIneFront(person, { photo: photos[i % photos.length] }), d, random);
     const back = await degrade(await renderIneBack(person), d, random);
-    const [fields, frontMs] = await timed(async () => parseIneFront(await tesseractIneFrontReader.read(front)));
+    const [{ front: fields }, frontMs] = await timed(() => readIneFront(tesseractIneFrontReader, front));
     const [mrz, backMs] = await timed(async () => parseIneMrz(await tesseractMrzReader.read(back), now));
     const [baseMrz, baseMs] = await timed(async () => parseIneMrz((await baseline.recognize(back)).data.text, now));
     const expected = parseIneMrz(sandboxMrz(person).join("\n"), now);

@@ -16,7 +16,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
-import { parseIneFront, type IneFront } from "@/lib/mx/ine-front";
+import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
+import type { IneFront } from "@/lib/mx/ine-front";
 
 type Transcription = Record<string, string | string[] | null | undefined>;
 type ManifestImage = { file: string; side: string; model: string; kind: string; fields: Transcription };
@@ -61,7 +62,7 @@ export async function readSpecimenFronts(): Promise<SpecimenResult[]> {
   for (const image of manifest.images.filter((i) => i.side === "front")) {
     const bytes = await readFile(path.join(dir, image.file));
     const t = performance.now();
-    const read = parseIneFront(await tesseractIneFrontReader.read(bytes));
+    const { front: read } = await readIneFront(tesseractIneFrontReader, bytes);
     out.push({ file: image.file, model: image.model, truth: expectedFields(image.fields), read, ms: performance.now() - t });
   }
   return out;
@@ -76,7 +77,12 @@ export function printSpecimenTable(results: SpecimenResult[]) {
     const fields = field ? [field] : [...SPECIMEN_FIELDS];
     let n = 0;
     let ok = 0;
-    for (const r of rows) for (const f of fields) if (r.truth[f] !== undefined) (n++, right(r, f) && ok++);
+    for (const r of rows)
+      for (const f of fields) {
+        if (r.truth[f] === undefined) continue;
+        n++;
+        if (right(r, f)) ok++;
+      }
     return (n ? `${ok}/${n}` : "–").padStart(7);
   };
   console.log(`\nspecimen fronts (${specimenDir()}), fields right / transcribed`);
