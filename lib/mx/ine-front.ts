@@ -223,6 +223,16 @@ const addressLine = (value: string) =>
     .filter((w) => /[\p{Lu}\d]/u.test(w))
     .join(" ");
 
+/**
+ * How many of a front's labels the words hold, read left to right: how a reader tells the right
+ * way up (a card read upside down still yields "fields", OCR garbage that fits a year or a
+ * number, but hardly any label).
+ */
+export const labelsFound = (words: OcrWord[]) =>
+  // Tesseract also reads a card a quarter turned, as columns of vertical words: its labels, in
+  // boxes taller than wide, do not count.
+  [...findLabels(chunks(words)).values()].filter((c) => c.x1 - c.x0 > c.y1 - c.y0).length;
+
 export function parseIneFront(words: OcrWord[]): IneFront {
   const all = chunks(words);
   const labels = findLabels(all);

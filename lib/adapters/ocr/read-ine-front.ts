@@ -1,5 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { parseIneFront, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { labelsFound, parseIneFront, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { FRONT_PASSES, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
@@ -24,16 +24,18 @@ type Read = { words: OcrWord[]; front: IneFront; turn: Turn };
 
 /**
  * Phones send cards sideways or upside down (EXIF is not always there): the card is read as it
- * came and, when that finds little, turned a quarter at a time; the turn that finds most wins.
+ * came and, when few labels are found, turned a quarter at a time; the turn with most labels wins.
  */
 async function upright(reader: IneFrontReader, image: Uint8Array): Promise<Read> {
-  const reads: Read[] = [];
+  let chosen: (Read & { labels: number }) | null = null;
   for (const turn of [0, 90, 270, 180] as const) {
     const words = await reader.read(image, { ...FRONT_PASSES[0], turn });
-    reads.push({ words, front: parseIneFront(words), turn });
-    if (found(reads.at(-1)!.front) >= 4) break;
+    const labels = labelsFound(words);
+    if (!chosen || labels > chosen.labels) chosen = { words, front: parseIneFront(words), turn, labels };
+    // Half the labels of a 2019 front (the fewest of any model) is enough to call it upright.
+    if (labels >= 5) break;
   }
-  return best(reads);
+  return chosen!;
 }
 
 const best = <T extends { front: IneFront }>(reads: T[]) => reads.reduce((a, b) => (score(b.front) > score(a.front) ? b : a));
