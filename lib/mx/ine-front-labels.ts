@@ -142,7 +142,7 @@ function splitAtLabels(group: OcrWord[]): Chunk[] {
   };
   for (let i = 0; i < group.length; i++) {
     const found = labelAt(texts, i);
-    if (!found) continue;
+    if (!found || (i > 0 && !numberFollows(found, texts[i + found.used]) && NUMBERED.has(found.key))) continue;
     flush(i);
     start = i;
     label = found;
@@ -151,6 +151,11 @@ function splitAtLabels(group: OcrWord[]): Chunk[] {
   flush(group.length);
   return out;
 }
+
+// Labels of a number. Inside a run of words one is a label only with its number after it:
+// otherwise an address's "ESTADO DE MÉXICO" would end the address at ESTADO.
+const NUMBERED = new Set<LabelKey>(["estado", "municipio", "localidad", "seccion", "emision", "vigencia", "registro", "folio", "edad"]);
+const numberFollows = (label: LabelMatch, next: string | undefined) => label.rest !== "" || /^[^A-Za-z0-9]*[\dOQ]/.test(next ?? "") || next === undefined;
 
 /**
  * Each label once: where OCR found the same label twice (a name that reads like ESTADO, a

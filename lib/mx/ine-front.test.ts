@@ -518,6 +518,11 @@ describe("parseIneFront on hand-made words", () => {
       expect(parseIneFront(words)).toEqual({ ...expected(jose), domicilio: "C. INDEPENDENCIA 1456, COL. CENTRO 44100, GUADALAJARA, JAL." });
     });
 
+    it("domicilio: ESTADO inside the address (ESTADO DE MÉXICO) is not the ESTADO label", () => {
+      const address = "C. INDEPENDENCIA 1381, COL. CENTRO, ESTADO DE MÉXICO";
+      expect(parseIneFront(card(jose, { domicilio: address }))).toEqual({ ...expected(jose), domicilio: address });
+    });
+
     it("domicilio: a label in another column, beside the address, does not cut it short", () => {
       const words = [
         ...card(jose, { domicilio: null, SEXO: null, sexo: null }),
