@@ -2,12 +2,16 @@
 // read synthetic INE cards, and how far apart the face matcher puts same and other people.
 // - N synthetic people (bench/synthetic-people.ts) on sandbox cards with a face from
 //   SANDBOX_FACES; a third clean, the rest rotated, blurred, noisy, low-quality JPEG or
-//   downscaled (bench/lib/degrade-card.ts). Each front and back read with the real readers:
+//   downscaled (bench/lib/degrade-card.ts). Each front and back read with the real readers (the
+//   front as identity sessions read it, readIneFront's turns and passes):
 //   MRZ valid and exact, front fields exact, ms per side.
 // - Baseline, same run: the same legacy Tesseract engine on the raw back image, without
 //   mrzRegion's crop, enlargement and binarisation.
 // - Faces: every SANDBOX_FACES card photo against every selfie, at FACE_MATCH_THRESHOLD. The
 //   card photo and the selfie are cut from one photograph, so these numbers are an upper bound.
+// - Specimens: the front reader on INE's published specimen fronts in ../shared/realworld/ine,
+//   per model and per field against the manifest's transcription (bench/lib/specimen-fronts.ts).
+//   `--cards 0` reads only these.
 // Nothing is asserted; numbers are printed.
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -19,11 +23,13 @@ import { SANDBOX_FACES, cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { closeIneFrontReader, tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
+import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { checkCurp } from "@/lib/mx/curp";
-import { parseIneFront, type IneFront } from "@/lib/mx/ine-front";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type IneMrz } from "@/lib/mx/ine-mrz";
 import { chooseDegradation, degrade, DEGRADATIONS, describeDegradation, type Degradation, type DegradationKind } from "./lib/degrade-card";
 import { measureFaces } from "./lib/face-separation";
+import { printSpecimenTable, readSpecimenFronts } from "./lib/specimen-fronts";
 import { seededRandom, syntheticPerson } from "./synthetic-people";
 
 const FRONT_FIELDS = ["curp", "nombres", "primer_apellido", "segundo_apellido", "fecha_nacimiento", "sexo", "clave_elector", "seccion", "vigencia", "anio_registro", "anio_emision", "num_emisiones", "domicilio"] as const;
@@ -86,7 +92,7 @@ async function main() {
   const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" } }, strict: true });
   const count = Number(values.cards);
   const seed = Number(values.seed);
-  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) throw new Error("--cards and --seed take whole numbers (--cards at least 1)");
+  if (!Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) throw new Error("--cards and --seed take whole numbers");
   const random = seededRandom(seed);
   const people = Array.from({ length: count }, () => syntheticPerson(random));
   const degradations = people.map((_, i) => chooseDegradation(i, random));
@@ -97,8 +103,11 @@ async function main() {
   console.log(`node ${process.version}, ${os.cpus().length} cores; ${count} synthetic cards, seed ${seed}: ${tally("clean")} clean, ${count - tally("clean")} degraded (${DEGRADATIONS.map((k) => `${k} ${tally(k)}`).join(", ")})`);
 
   // Warm-up (workers start, models load): not timed.
-  const warm = await renderIneFront(people[0]!, { photo: photos[0] });
+  const warm = await renderIneFront(people[0] ?? syntheticPerson(random), { photo: photos[0] });
   await tesseractIneFrontReader.read(warm);
+  printSpecimenTable(await readSpecimenFronts());
+  if (!count) return closeIneFrontReader();
+
   await tesseractMrzReader.read(await renderIneBack(people[0]!));
   const baseline = await baselineMrzWorker();
   await baseline.recognize(await renderIneBack(people[0]!));
@@ -109,7 +118,7 @@ async function main() {
     const d = degradations[i]!;
     const front = await degrade(await renderIneFront(person, { photo: photos[i % photos.length] }), d, random);
     const back = await degrade(await renderIneBack(person), d, random);
-    const [fields, frontMs] = await timed(async () => parseIneFront(await tesseractIneFrontReader.read(front)));
+    const [{ front: fields }, frontMs] = await timed(() => readIneFront(tesseractIneFrontReader, front));
     const [mrz, backMs] = await timed(async () => parseIneMrz(await tesseractMrzReader.read(back), now));
     const [baseMrz, baseMs] = await timed(async () => parseIneMrz((await baseline.recognize(back)).data.text, now));
     const expected = parseIneMrz(sandboxMrz(person).join("\n"), now);

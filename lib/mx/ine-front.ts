@@ -1,13 +1,15 @@
 /**
- * The fields of an INE front (models E–H) from OCR words with their boxes. Each field is printed
- * under its label, so the parser finds the labels and takes the text below each one, in the
- * label's column, down to the next label. Values are then checked against their shape (CURP,
+ * The fields of an INE front (models C–H) from OCR words with their boxes. Each field is printed
+ * beside its label (2014 fronts: CLAVE DE ELECTOR GMVL…) or under it (2019 fronts, the sandbox
+ * card), so the parser finds the labels (lib/mx/ine-front-labels) and takes the text after each
+ * one on its line, else below it in the label's column, down to the next label. Values are then checked against their shape (CURP,
  * clave de elector, dates, years), repairing the letter/digit confusions OCR makes where the
  * shape says which one it must be (O/0, I/1, S/5, B/8, Z/2, G/6).
  */
 import { checkCurp } from "./curp";
+import { chunks, findLabels, plain, type Chunk, type LabelKey, type OcrWord } from "./ine-front-labels";
 
-export type OcrWord = { text: string; x0: number; y0: number; x1: number; y1: number };
+export { plain, type OcrWord };
 
 export type IneFront = {
   nombres: string | null;
@@ -26,86 +28,23 @@ export type IneFront = {
   anio_registro: string | null;
   anio_emision: string | null;
   num_emisiones: string | null;
+  /** Printed on models C–F only (ESTADO 09, MUNICIPIO 004, LOCALIDAD 0001); null on 2019 fronts. */
+  estado: string | null;
+  municipio: string | null;
+  localidad: string | null;
 };
 
-const LABELS = {
-  nombre: "NOMBRE",
-  sexo: "SEXO",
-  domicilio: "DOMICILIO",
-  clave: "CLAVE DE ELECTOR",
-  emision: "EMISION",
-  curp: "CURP",
-  registro: "ANO DE REGISTRO",
-  nacimiento: "FECHA DE NACIMIENTO",
-  seccion: "SECCION",
-  vigencia: "VIGENCIA",
-} as const;
-type LabelKey = keyof typeof LABELS;
-
-type Chunk = { text: string; x0: number; y0: number; x1: number; y1: number };
-
-/** Upper case without accents, for comparing labels (the values keep theirs). */
-export function plain(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase()
-    // White space is made one space before anything else is dropped: dropped first, a tab or line
-    // break between two words would join them ("CLAVE\tDE" → "CLAVEDE").
-    .replace(/\s+/g, " ")
-    .replace(/[^A-Z0-9/ -]/g, "")
-    .trim();
-}
-
-/** Words on one line, split where the gap is wider than two letters: the card's columns. */
-function chunks(words: OcrWord[]): Chunk[] {
-  const sorted = words.filter((w) => w.text.trim()).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const lines: OcrWord[][] = [];
-  for (const word of sorted) {
-    const mid = (word.y0 + word.y1) / 2;
-    const line = lines.find((l) => mid > l[0]!.y0 && mid < l[0]!.y1);
-    if (line) line.push(word);
-    else lines.push([word]);
-  }
-  const out: Chunk[] = [];
-  for (const line of lines) {
-    line.sort((a, b) => a.x0 - b.x0);
-    let current: Chunk | null = null;
-    for (const w of line) {
-      const height = w.y1 - w.y0;
-      if (current && w.x0 - current.x1 <= Math.max(2 * height, 24)) {
-        current = { text: `${current.text} ${w.text.trim()}`, x0: current.x0, y0: Math.min(current.y0, w.y0), x1: w.x1, y1: Math.max(current.y1, w.y1) };
-        out[out.length - 1] = current;
-      } else {
-        current = { text: w.text.trim(), x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 };
-        out.push(current);
-      }
-    }
-  }
-  return out;
-}
-
-/** A chunk that starts with a label is split into the label and what follows it on the line. */
-function findLabels(all: Chunk[]): Map<LabelKey, Chunk> {
-  const found = new Map<LabelKey, Chunk>();
-  for (const chunk of all) {
-    const text = plain(chunk.text);
-    for (const [key, label] of Object.entries(LABELS) as [LabelKey, string][]) {
-      if (!found.has(key) && (text === label || text.startsWith(`${label} `))) found.set(key, chunk);
-    }
-  }
-  return found;
-}
-
-function below(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number): string[] {
+function below(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number, keep: (text: string) => boolean = () => true): string[] {
   const label = labels.get(key);
   if (!label) return [];
   const height = label.y1 - label.y0;
   const others = [...labels.values()].filter((l) => l !== label && l.y0 > label.y0 + height / 2 && overlaps(l, label));
   const stop = Math.min(...others.map((l) => l.y0), Infinity);
   const candidates = all
-    .filter((c) => !labelChunk(c, labels) && c.y0 > label.y0 + height / 2 && c.y0 < stop && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30))
-    .sort((a, b) => a.y0 - b.y0);
+    .filter((c) => !labelChunk(c, labels) && keep(c.text) && c.y0 > label.y0 + height / 2 && c.y0 < stop && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30))
+    // Two columns' values side by side (SECCIÓN 0001 beside VIGENCIA 2019 - 2029): the one
+    // nearer the label's left edge is its own.
+    .sort((a, b) => a.y0 - b.y0 || Math.abs(a.x0 - label.x0) - Math.abs(b.x0 - label.x0));
   // The lines of one value follow each other. A gap taller than a line means a label's line was
   // there, one the OCR missed: without this, a missed CLAVE DE ELECTOR label made the clave the
   // last line of the address.
@@ -144,18 +83,21 @@ const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
 const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
 
 /** The longest run of a line that fits the pattern's length, repaired (OCR may add noise around). */
-function findShaped(values: string[], pattern: string, plausible: (value: string) => boolean = () => true): string | null {
+function findShaped(values: string[], pattern: string | ((run: string) => string), plausible: (value: string) => boolean = () => true, onlyPlausible = false): string | null {
   // Every run of the right shape, in reading order; OCR noise (a stray letter before the value)
   // makes the first one wrong, so the first that is plausible wins (bench/identity.ts).
   const runs: string[] = [];
+  const shapeOf = typeof pattern === "string" ? () => pattern : pattern;
+  const length = shapeOf("").length;
   for (const value of values) {
     const compact = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
-    for (let start = 0; start + pattern.length <= compact.length; start++) {
-      const fixed = repair(compact.slice(start, start + pattern.length), pattern);
+    for (let start = 0; start + length <= compact.length; start++) {
+      const run = compact.slice(start, start + length);
+      const fixed = repair(run, shapeOf(run));
       if (fixed) runs.push(fixed);
     }
   }
-  return runs.find(plausible) ?? runs[0] ?? null;
+  return runs.find(plausible) ?? (onlyPlausible ? null : (runs[0] ?? null));
 }
 
 const validCurp = (c: string) => checkCurp(c).valid;
@@ -199,7 +141,8 @@ function checkDigitRepaired(curp: string | null): string | null {
 }
 
 function year(values: string[], index = 0): string | null {
-  const years = values.join(" ").replace(/[OQD]/g, "0").match(/\b(19|20)\d{2}\b/g);
+  // Real cards print a count after the year of registration (2008 02), which OCR may run into it.
+  const years = [...values.join(" ").replace(/[OQD]/g, "0").matchAll(/(?<!\d)((?:19|20)\d{2})(?:\d{2})?(?!\d)/g)].map((m) => m[1]);
   return years?.[index] ?? null;
 }
 
@@ -221,20 +164,87 @@ const nameLine = (value: string | undefined) =>
         .trim() || null
     : null;
 
+/**
+ * The chunk to the right of a label on its line, up to the next label: where 2014 fronts print
+ * ESTADO, MUNICIPIO, SECCIÓN… values, too far from the label to share its chunk.
+ */
+function beside(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): string[] {
+  const label = labels.get(key);
+  if (!label) return [];
+  const mid = (label.y0 + label.y1) / 2;
+  const sameLine = all.filter((c) => c !== label && c.x0 >= label.x1 && mid > c.y0 && mid < c.y1).sort((a, b) => a.x0 - b.x0);
+  const next = sameLine[0];
+  return next && !labelChunk(next, labels) && next.x0 - label.x1 < 6 * (label.y1 - label.y0) ? [next.text] : [];
+}
+
+/**
+ * The name without its label (garbled, or drawn over on redrawn samples): the lines right above
+ * DOMICILIO in its column, which on every front are the name's.
+ */
+function above(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number): string[] {
+  const label = labels.get(key);
+  if (!label) return [];
+  const height = label.y1 - label.y0;
+  const column = all.filter((c) => !c.label && c.y1 < label.y0 + height / 2 && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30) && nameLine(c.text)).sort((a, b) => a.y0 - b.y0);
+  return column.slice(-lines).map((c) => c.text);
+}
+
+/** The chunk just left of a label on its line, its last word: a value whose own label was not read. */
+function leftOf(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): string[] {
+  const label = labels.get(key);
+  if (!label) return [];
+  const mid = (label.y0 + label.y1) / 2;
+  const left = all.filter((c) => c.x1 <= label.x0 && mid > c.y0 && mid < c.y1).sort((a, b) => b.x1 - a.x1)[0];
+  const last = left?.text.trim().split(/\s+/).at(-1);
+  return last ? [last] : [];
+}
+
+/** Every chunk's text, top to bottom: where a value is looked for by its shape alone when its label was not read. */
+const everywhere = (all: Chunk[]) => all.map((c) => c.text);
+
+/**
+ * Digits of this length at the start of the first value that has any (O/Q/D read for 0): a
+ * number further along is another field's, behind a label OCR did not read ("wsión — 2014").
+ */
+function digits(values: string[], length: number): string | null {
+  for (const value of values) {
+    const m = new RegExp(`^[^A-Z0-9]*(\\d{${length}})(?!\\d)`).exec(value.toUpperCase().replace(/[OQD](?=[\dOQD]*\b)/g, "0"));
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+const addressLine = (value: string) =>
+  value
+    .split(/\s+/)
+    // OCR reads guilloche and the seal's edge as stray marks ("<", "—", "|"): a word with no letter
+    // or digit in it is not part of an address.
+    // The card prints in capitals, so a word with no capital or digit ("y") is noise as well.
+    .filter((w) => /[\p{Lu}\d]/u.test(w))
+    .join(" ");
+
+/**
+ * How many of a front's labels the words hold, read left to right: how a reader tells the right
+ * way up (a card read upside down still yields "fields", OCR garbage that fits a year or a
+ * number, but hardly any label).
+ */
+export const labelsFound = (words: OcrWord[]) =>
+  // Tesseract also reads a card a quarter turned, as columns of vertical words: its labels, in
+  // boxes taller than wide, do not count.
+  [...findLabels(chunks(words)).values()].filter((c) => c.x1 - c.x0 > c.y1 - c.y0).length;
+
 export function parseIneFront(words: OcrWord[]): IneFront {
   const all = chunks(words);
   const labels = findLabels(all);
-  // A label's own line may carry a value to its right (SEXO H on the line of NOMBRE when the
-  // columns were read as one chunk): what follows the label on its chunk counts as below it.
+  // A label's own line may carry a value to its right (SEXO H, CLAVE DE ELECTOR GMVL…): what
+  // follows the label on its chunk, or the next chunk on its line, comes before what is below it.
   const after = (key: LabelKey) => {
-    const chunk = labels.get(key);
-    if (!chunk) return [];
-    const rest = chunk.text.trim().split(/\s+/).slice(LABELS[key].split(" ").length).join(" ");
-    return rest ? [rest] : [];
+    const value = labels.get(key)?.label?.value;
+    return value ? [value] : [];
   };
-  const take = (key: LabelKey, lines = 1) => [...after(key), ...below(all, labels, key, lines)];
+  const take = (key: LabelKey, lines = 1) => [...after(key), ...beside(all, labels, key), ...below(all, labels, key, lines)];
 
-  const [primer, segundo, nombres] = below(all, labels, "nombre", 3).map(nameLine);
+  const [primer, segundo, nombres] = (labels.has("nombre") ? below(all, labels, "nombre", 3) : above(all, labels, "domicilio", 3)).map(nameLine);
   const sexo = take("sexo", 2)
     .map((v) => plain(v))
     .find((v) => v === "H" || v === "M") as "H" | "M" | undefined;
@@ -249,22 +259,45 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     .replace(/[OQD]/g, "0")
     .match(/\b\d{3,4}\b/);
   const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g);
-  const domicilio = below(all, labels, "domicilio", 3);
-  const fechaNacimiento = birthDate(take("nacimiento"));
+  const domicilio = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map(addressLine);
+  // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
+  // still found by its shape.
+  const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all));
   // Position 17 of a CURP is a digit for people born before 2000 and a letter from 2000 on
   // (lib/mx/curp), so its shape alone cannot tell O from 0 there, and the OCR reads the 0 of a
   // 1985 CURP as O. The birth date on the card can tell; without one (or if that shape finds
   // nothing) the character is kept as read.
-  const curpPattern = fechaNacimiento ? `${CURP_PATTERN.slice(0, 16)}${fechaNacimiento < "2000" ? "D" : "L"}D` : CURP_PATTERN;
+  // Where no birth date is printed (redrawn 2014 samples), the card's own years still tell for most
+  // people: whoever holds a card registered or issued in year Y was born by Y − 17, so a CURP whose
+  // YY as 20YY is later than that was born in 19YY.
+  const cardYear = Math.max(...[year(take("registro")), year(take("emision")), year(take("vigencia"))].filter(Boolean).map(Number), -Infinity);
+  const bornIn1900s = (run: string): boolean | null => {
+    if (fechaNacimiento) return fechaNacimiento < "2000";
+    const yy = run.slice(4, 6).replace(/[OQD]/g, "0");
+    return Number.isFinite(cardYear) && /^\d\d$/.test(yy) && 2000 + Number(yy) > cardYear - 17 ? true : null;
+  };
+  const curpPattern = (run: string) => {
+    const before = bornIn1900s(run);
+    return before === null ? CURP_PATTERN : `${CURP_PATTERN.slice(0, 16)}${before ? "D" : "L"}D`;
+  };
+  const curpIn = (values: string[]) => findShaped(values, curpPattern, validCurp) ?? findShaped(values, CURP_PATTERN, validCurp);
+  // Without its label (unread, or not printed, as on a redrawn sample) the CURP is the run that
+  // passes its check digit anywhere on the card; one that fails it is only taken beside its label.
+  const labelled = curpIn(take("curp"));
+  const curp = labelled && validCurp(labelled) ? labelled : (findShaped(everywhere(all), curpPattern, validCurp, true) ?? labelled);
+  // The clave carries the birth date (YYMMDD) at positions 7–12; unlabelled, only a clave whose
+  // date is the card's birth date (or its CURP's) is taken.
+  const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
+  const claveDate = (c: string) => !born || c.slice(6, 12) === born;
+  const clave = findShaped(take("clave"), CLAVE_PATTERN, claveDate) ?? (born ? findShaped(everywhere(all), CLAVE_PATTERN, claveDate, true) : null);
 
   return {
     nombres: nombres ?? null,
     primer_apellido: primer ?? null,
     segundo_apellido: segundo ?? null,
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
-    curp: checkDigitRepaired(findShaped(take("curp"), curpPattern, validCurp) ?? findShaped(take("curp"), CURP_PATTERN, validCurp)),
-    // The clave carries the birth date (YYMMDD) at positions 7–12.
-    clave_elector: findShaped(take("clave"), CLAVE_PATTERN, (c) => !fechaNacimiento || c.slice(6, 12) === fechaNacimiento.slice(2).replace(/-/g, "")),
+    curp: checkDigitRepaired(curp),
+    clave_elector: clave,
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
     seccion: seccion ? seccion[0].padStart(4, "0") : null,
@@ -273,5 +306,10 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     anio_registro: year(take("registro")),
     anio_emision: emision?.[1] ?? null,
     num_emisiones: emision?.[2] ?? registroCount?.[1] ?? null,
+    // ESTADO opens the row of MUNICIPIO on 2014 fronts: with its label garbled ("EsUDO") its
+    // value is the number just left of MUNICIPIO.
+    estado: digits(take("estado"), 2) ?? (labels.has("estado") ? null : digits(leftOf(all, labels, "municipio"), 2)),
+    municipio: digits(take("municipio"), 3),
+    localidad: digits(take("localidad"), 4),
   };
 }

@@ -10,12 +10,28 @@ import type { OcrWord } from "@/lib/mx/ine-front";
  * away), turned upright (EXIF), brought to 300 dpi and greyed; then Tesseract's LSTM engine with
  * the Spanish data (@tesseract.js-data/spa, read
  * from disk) reads its words with their boxes, keeping Ñ and accents; lib/mx/ine-front finds
- * the fields by where they are printed.
+ * the fields by where they are printed. readIneFront (read-ine-front.ts) turns the card upright
+ * and makes the passes.
  */
 export interface IneFrontReader {
-  /** `width`: the card's width to read at (default 1012, 300 dpi); another size for a second try. */
-  read(image: Uint8Array, options?: { width?: number }): Promise<OcrWord[]>;
+  read(image: Uint8Array, options?: FrontPass & { turn?: Turn }): Promise<OcrWord[]>;
 }
+
+export type Turn = 0 | 90 | 180 | 270;
+
+/**
+ * `width`: the card's width to read at (1012 px, 300 dpi, by default); `threshold`: made black
+ * and white at this grey level, which drops the light guilloche and seal real cards print behind
+ * the text (the sandbox card has none, and reads best without).
+ */
+export type FrontPass = { width?: number; threshold?: number };
+
+/**
+ * The passes readIneFront makes, in order, until one reads everything. Measured on the specimen
+ * fronts (bench/identity.ts): thresholded at 1600 px, the 2014 render read 16 of 17 fields where
+ * plain grey read 8; the other sizes are the ones that used to be retried for a CURP misread.
+ */
+export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140 }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
 const store = globalThis as unknown as { [KEY]?: Promise<Worker> };
@@ -36,9 +52,12 @@ function worker(): Promise<Worker> {
  * the card's type is the size Tesseract's LSTM reads best (measured on the sandbox cards: larger
  * or sharpened, it misread 8 as 5 in a CURP that it reads right at this size).
  */
-export async function cardRegion(image: Uint8Array, width = CARD_WIDTH): Promise<Buffer> {
+export async function cardRegion(image: Uint8Array, options: FrontPass & { turn?: Turn } = {}): Promise<Buffer> {
   const card = await trimmedCard(image);
-  return sharp(card.data).resize({ width }).greyscale().normalise().png().toBuffer();
+  // A card turned a quarter is read at its own width, not the photo's.
+  const turned = options.turn ? await sharp(card.data).rotate(options.turn).png().toBuffer() : card.data;
+  const grey = sharp(turned).flatten({ background: "#ffffff" }).resize({ width: options.width ?? CARD_WIDTH }).greyscale().normalise();
+  return (options.threshold ? grey.threshold(options.threshold) : grey).png().toBuffer();
 }
 
 /** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */
@@ -69,7 +88,7 @@ export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
 export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
     const w = await worker();
-    const { data } = await w.recognize(await cardRegion(image, options.width), {}, { blocks: true, text: false });
+    const { data } = await w.recognize(await cardRegion(image, options), {}, { blocks: true, text: false });
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };

@@ -5,15 +5,14 @@ import { humanFaceAnalyzer, FACE_MATCH_THRESHOLD, LIVE_THRESHOLD, type FaceAnaly
 import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { cardPhotoRegion, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
 import { isCurrentCurpStatus, type CurpRegistry, type CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
-import { checkCurp } from "@/lib/mx/curp";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
-import { parseIneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
 import { failSession, moveSession } from "./move-session";
 import { judgeValidations, sessionResult, type SessionFindings } from "./score-session";
@@ -60,7 +59,7 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
   ]);
 
   const now = deps.now();
-  const { words, front } = await readFront(deps.frontReader, frontImage);
+  const { words, front } = await readIneFront(deps.frontReader, frontImage);
   const mrz = parseIneMrz(await deps.mrzReader.read(backImage), now);
   const cropped = await deps.faces.read(await cardPhotoRegion(frontImage));
   const cardFace = cropped.face ? cropped : await deps.faces.read(frontImage);
@@ -147,23 +146,6 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
     },
   });
   return moved ? { kind: "finished", result } : { kind: "already-done" };
-}
-
-/**
- * OCR misreads a character now and then at one size and not at another (8 for 5 in a CURP, seen
- * on the sandbox cards): when the CURP read fails its check digit, the card is read again at
- * other sizes and the first reading with a valid CURP wins; otherwise the first reading stands.
- */
-async function readFront(reader: IneFrontReader, image: Uint8Array) {
-  const first = await reader.read(image);
-  const parsed = { words: first, front: parseIneFront(first) };
-  if (!parsed.front.curp || checkCurp(parsed.front.curp).valid) return parsed;
-  for (const width of [1400, 1200]) {
-    const words = await reader.read(image, { width });
-    const front = parseIneFront(words);
-    if (front.curp && checkCurp(front.curp).valid) return { words, front };
-  }
-  return parsed;
 }
 
 const mrzLines = (mrz: MrzRead) => (mrz.lines.length ? mrz.lines : null);
