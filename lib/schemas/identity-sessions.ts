@@ -172,7 +172,7 @@ export const sessionListQuery = z.object({
   status: z.enum(SESSION_STATUSES, { error: "The status field must be OPEN, VERIFYING, FINISHED or FAILED." }).optional(),
 });
 
-const OCR_FRONT_FIELDS = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision", "num_emisiones"] as const;
+const OCR_FRONT_FIELDS = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision", "num_emisiones", "estado", "municipio", "localidad"] as const;
 const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match", "numero_emision_match"] as const;
 
 export const identitySessionV2 = z
@@ -197,7 +197,7 @@ export const identitySessionV2 = z
       .object({
         ocr_frontal: z
           .object(Object.fromEntries(OCR_FRONT_FIELDS.map((f) => [f, z.string().nullable()])) as Record<(typeof OCR_FRONT_FIELDS)[number], z.ZodNullable<z.ZodString>>)
-          .meta({ description: "The front as read: each field null when it could not be read. fecha_nacimiento is YYYY-MM-DD; vigencia is the year the card expires; seccion has 4 digits." }),
+          .meta({ description: "The front as read: each field null when it could not be read. fecha_nacimiento is YYYY-MM-DD; vigencia is the year the card expires; seccion has 4 digits; estado (2 digits), municipio (3) and localidad (4) are printed on 2014–2019 fronts (models E/F) only." }),
         ocr_reverso: z.object({ mrz: z.array(z.string()).nullable().meta({ description: "The three MRZ lines as read (after the look-alike repairs the check digits allow)." }) }),
       })
       .nullable()
