@@ -37,6 +37,7 @@ async function imagesLoaded(page: Page, expected: number) {
 }
 
 test("an admin reviews identity sessions: filters the list, reads a session's evidence, redelivers its webhook, comments, and sets a user's quota; the owner sees only their own", async ({ page, request }, info) => {
+  test.setTimeout(120_000); // a long journey: on a loaded 2-core machine the phone run passed 60 s
   const project = info.project.name;
   const seeded = seed(`${project}.${Date.now()}`);
 

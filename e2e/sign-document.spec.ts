@@ -221,10 +221,12 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
 
   // The owner was told, and so was José; anyone checking the file learns only that it was rejected.
   const document = (await (await request.get(`/v1/documents/${(await created.json()).data.id}`, { headers: auth })).json()).data;
-  await waiting.page.goto(`/verify?hash=${document.attributes.original_hash}`);
-  await expect(waiting.page.getByTestId("verification").getByRole("status")).toContainText("Rechazado: un firmante se negó a firmar este documento");
-  await expect(waiting.page.getByText(begona.name)).toHaveCount(0);
-  await shot(waiting.page, "sign-12b-verify-rejected", project);
+  const checker = await browser.newPage(); // someone else, in Spanish (the default)
+  await checker.goto(`/verify?hash=${document.attributes.original_hash}`);
+  await expect(checker.getByTestId("verification").getByRole("status")).toContainText("Rechazado: un firmante se negó a firmar este documento");
+  await expect(checker.getByText(begona.name)).toHaveCount(0);
+  await shot(checker, "sign-12b-verify-rejected", project);
+  await checker.context().close();
 
   // An unknown link: a 404 that says what to do.
   const missing = await waiting.page.goto("/signature/sign-document/00000000-0000-4000-8000-000000000000");

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot } from "./support";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 /** A two-page contract with accents, made here so the test needs no fixture file. */
@@ -47,7 +47,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A new folder, then open it.
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Carpetas" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Carpetas" }).click();
   await expect(page).toHaveURL(/\/dashboard\/folders$/);
   await hydrated(page);
   const form = page.getByRole("form", { name: "Nueva carpeta" });
@@ -140,7 +140,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   await shot(page, "signing-04-document", project);
 
   // Notices: both signers at once (ordered signing off) and the observer.
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Bandeja de salida" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Bandeja de salida" }).click();
   await expect(page).toHaveURL(/\/dashboard\/outbox$/);
   const notices = page.getByTestId("outbox-message").filter({ hasText: fileName });
   await expect(async () => {
@@ -197,7 +197,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   await shot(page, "signing-08-folder", project);
 
   // The API shows the same document.
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Ajustes" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Ajustes" }).click();
   await hydrated(page);
   await page.getByLabel("Nombre de la clave").fill("verificación e2e");
   await page.getByRole("button", { name: "Crear clave" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot } from "./support";
 
 const RECIBO = "/identity/v1/miscellaneous/electricity/recibo";
 
@@ -24,7 +24,7 @@ test("an integrator validates receipts and an INE credential with the API and re
   await page.getByLabel("Contraseña").fill("contraseña-segura-1");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Ajustes" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Ajustes" }).click();
   await hydrated(page);
   await page.getByLabel("Nombre de la clave").fill("validaciones");
   await page.getByRole("button", { name: "Crear clave" }).click();
@@ -46,7 +46,7 @@ test("an integrator validates receipts and an INE credential with the API and re
   const pdfFromApi = await request.get((okFinal.result as { pdf_url: string }).pdf_url);
   expect(pdfFromApi.headers()["content-type"]).toBe("application/pdf");
 
-  await page.getByRole("navigation", { name: "Navegación del panel" }).getByRole("link", { name: "Validaciones" }).click();
+  await (await dashboardNav(page)).getByRole("link", { name: "Validaciones" }).click();
   await expect(page.getByRole("heading", { name: "Validaciones", level: 1 })).toBeVisible();
   const receiptRows = page.getByTestId("receipt-validation-row");
   await expect(receiptRows).toHaveCount(2);
