@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { getDb, closeDb } from "@/lib/db/client";
 import { closeQueue, getBoss } from "@/lib/jobs/queue";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
+import { canonicalApiUrl } from "@/lib/http/api-aliases";
 import { refuseMalformedPath } from "@/lib/http/malformed-path";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
@@ -36,6 +37,7 @@ async function main() {
   await app.prepare();
   const server = http.createServer((req, res) => {
     if (refuseMalformedPath(req, res)) return;
+    req.url = canonicalApiUrl(req.url ?? "/");
     // Route handlers cannot see the socket: pass the peer address on (rate limits, audit),
     // overwriting any header of that name a client sent. X-Forwarded-For and X-Real-IP are
     // believed only with TRUST_PROXY (lib/http/rate-limit.ts).

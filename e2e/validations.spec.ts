@@ -42,6 +42,13 @@ test("an integrator validates receipts and an INE credential with the API and re
   expect(okFinal.status).toBe("OK");
   expect((await settled(request, `${RECIBO}/${wrong.uuid}`, key, "pendiente")).status).toBe("DATOS_NO_COINCIDEN");
   expect((await settled(request, `/identity/v1/validations/basic/${ineId}`, key, "pending|processing")).status).toBe("completed");
+  // The addresses real clients call: without the /identity prefix, and after a base URL ending in "/".
+  const canonical = await (await request.get(`/identity/v1/validations/basic/${ineId}`, { headers })).json();
+  for (const alias of [`/v1/validations/basic/${ineId}`, `//identity/v1/validations/basic/${ineId}`]) {
+    const res = await request.get(alias, { headers });
+    expect(res.status(), alias).toBe(200);
+    expect(await res.json()).toEqual(canonical);
+  }
   // The pdf_url of the API answers the receipt with no key.
   const pdfFromApi = await request.get((okFinal.result as { pdf_url: string }).pdf_url);
   expect(pdfFromApi.headers()["content-type"]).toBe("application/pdf");
