@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { dashboardNav, hydrated, shot } from "./support";
+import { E2E_APP_URL, dashboardNav, hydrated, shot } from "./support";
 
 const RECIBO = "/identity/v1/miscellaneous/electricity/recibo";
 
@@ -44,7 +44,8 @@ test("an integrator validates receipts and an INE credential with the API and re
   expect((await settled(request, `/identity/v1/validations/basic/${ineId}`, key, "pending|processing")).status).toBe("completed");
   // The addresses real clients call: without the /identity prefix, and after a base URL ending in "/".
   const canonical = await (await request.get(`/identity/v1/validations/basic/${ineId}`, { headers })).json();
-  for (const alias of [`/v1/validations/basic/${ineId}`, `//identity/v1/validations/basic/${ineId}`]) {
+  // (an absolute URL: a bare "//identity/…" would be read as a host named identity)
+  for (const alias of [`/v1/validations/basic/${ineId}`, `${E2E_APP_URL}//identity/v1/validations/basic/${ineId}`]) {
     const res = await request.get(alias, { headers });
     expect(res.status(), alias).toBe(200);
     expect(await res.json()).toEqual(canonical);
