@@ -3,7 +3,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { realworldPdf } from "@/test/realworld";
-import { inspectPdf } from "./inspect-pdf";
+import { INSPECTION_LIMITS, inspectPdf } from "./inspect-pdf";
 
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
   const pdf = await PDFDocument.create();
@@ -38,6 +38,10 @@ describe("inspectPdf", () => {
   it("detects a password-protected PDF (qpdf, AES-256)", async () => {
     const encrypted = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/encrypted.pdf"));
     expect(await inspectPdf(encrypted)).toEqual({ ok: false, problem: "encrypted" });
+  });
+
+  it("stops an inspection that outlives its time limit (the worker is terminated)", async () => {
+    expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
   });
 
   it("calls a truncated or damaged file unreadable", async () => {
