@@ -86,3 +86,23 @@ describe("signUpAction", () => {
     expect(refused).toEqual({ error: "auth.tooManyAttempts", errorParams: { minutes: 60 }, values: { name: "Begoña Núñez", email: "una-mas@example.com" } });
   });
 });
+
+describe("signUpAction password rules", () => {
+  const signUp = (password: string, email = `alguien-${request.ip}@example.com`) => signUpAction({}, form({ name: "Begoña Núñez", email, password }));
+
+  it.each(["password", "12345678", "Contraseña", "qwertyuiop", "Password2026!", "contrasena123"])("refuses the common password %j, saying why", async (password) => {
+    expect((await signUp(password)).fieldErrors).toEqual({ password: "auth.passwordCommon" });
+  });
+
+  it.each([
+    ["the e-mail", "begona.nunez@example.com"],
+    ["the part before the @", "begona.nunez"],
+    ["the name", "BEGOÑA NÚÑEZ"],
+  ])("refuses %s as the password, saying why", async (_, password) => {
+    expect((await signUp(password, "begona.nunez@example.com")).fieldErrors).toEqual({ password: "auth.passwordPersonal" });
+  });
+
+  it("still says when a password is too short", async () => {
+    expect((await signUp("corta")).fieldErrors).toEqual({ password: "auth.invalidPassword" });
+  });
+});

@@ -9,13 +9,16 @@ import { AppError } from "@/lib/errors";
 import { clientIp, limitSignUp, minutesToWait } from "@/lib/http/rate-limit";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { LOCALE_COOKIE, type MessageKey } from "@/lib/i18n/translate";
-import { signInSchema, signUpSchema } from "@/lib/schemas/account";
+import { PASSWORD_PROBLEMS, signInSchema, signUpSchema } from "@/lib/schemas/account";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { signUp } from "@/lib/services/users/sign-up";
 
 export type FormState = { error?: MessageKey; errorParams?: Record<string, number>; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
 
 const fieldMessage = { name: "auth.invalidName", email: "auth.invalidEmail", password: "auth.invalidPassword" } as const;
+
+// Why a password is refused, when the reason is more than its length.
+const passwordMessage: Record<string, MessageKey> = { [PASSWORD_PROBLEMS.common]: "auth.passwordCommon", [PASSWORD_PROBLEMS.personal]: "auth.passwordPersonal" };
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -47,7 +50,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
     const fieldErrors: FormState["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof typeof fieldMessage;
-      fieldErrors[field] = fieldMessage[field];
+      fieldErrors[field] = passwordMessage[issue.message] ?? fieldMessage[field];
     }
     return { fieldErrors, values };
   }
