@@ -11,14 +11,16 @@ export type { PdfInspection };
 // Real object streams (the only streams pdf-lib inflates when it loads a file) are far smaller.
 export const INSPECTION_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, maxInflatedBytes: 64 * 1024 * 1024, timeoutMs: 20_000 };
 
-// Resolved from the app's folder at run time (the server runs from it, see package.json
-// "start"): Next's server build would rewrite a path relative to this module.
-const workerFile = () => path.join(process.cwd(), "lib/pdf/inspect-pdf-worker.mjs");
+// Loaded by Node from the app's folder at run time (the server runs from it, see package.json
+// "start"), past the bundler: Turbopack would otherwise bundle the worker with pdf-lib's ES
+// build while the worker patches its CommonJS build, and the inflated-bytes budget would
+// silently stop counting.
+const workerFile = () => path.join(/* turbopackIgnore: true */ process.cwd(), "lib/pdf/inspect-pdf-worker.mjs");
 
 /** See inspectPdfBytes (inspect-pdf-core.mjs); this runs it in a bounded worker. */
 export function inspectPdf(bytes: Uint8Array, limits = INSPECTION_LIMITS): Promise<PdfInspection> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile(), {
+    const worker = new Worker(/* webpackIgnore: true */ /* turbopackIgnore: true */ workerFile(), {
       workerData: { bytes, maxInflatedBytes: limits.maxInflatedBytes },
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
     });
