@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCOUNT_LIMITS } from "@/lib/http/rate-limit";
+import { accountLimits } from "@/lib/http/rate-limit";
 import { seedUser } from "@/test/factories/seed";
 import { signInAction, signUpAction } from "./auth";
 
@@ -35,19 +35,26 @@ beforeEach(() => {
 describe("signInAction", () => {
   it("answers an unknown e-mail exactly like a wrong password: same message, same cookies, comparable time", async () => {
     const { user } = await seedUser();
-    let started = performance.now();
     const wrong = await signInWith(user.email, "no-es-la-contraseña");
-    const wrongMs = performance.now() - started;
     const wrongCookies = [...request.jar.keys()];
     request.jar.clear();
-    started = performance.now();
     const unknown = await signInWith("nadie-registrado@example.com", "no-es-la-contraseña");
-    const unknownMs = performance.now() - started;
     expect(unknown).toEqual({ ...wrong, values: { email: "nadie-registrado@example.com" } });
     expect(wrong.error).toBe("auth.invalidCredentials");
     expect([...request.jar.keys()]).toEqual(wrongCookies);
     expect(wrongCookies).not.toContain("locale");
-    // Both verify an argon2 hash (a decoy one for the unknown e-mail).
+    // Both verify an argon2 hash (a decoy one for the unknown e-mail), so neither answers in the
+    // time of a bare lookup. Medians of warm calls: the machine is shared.
+    const median = async (email: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await signInWith(email, `otra-${i}`);
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[1]!;
+    };
+    const [wrongMs, unknownMs] = [await median(user.email), await median("nadie-registrado@example.com")];
     expect(unknownMs).toBeGreaterThan(wrongMs / 3);
   });
 
@@ -59,7 +66,7 @@ describe("signInAction", () => {
 
   it("throttles guesses against one account, even with the right password afterwards, with a message a person understands", async () => {
     const { user } = await seedUser();
-    const { limit } = ACCOUNT_LIMITS.signInAccount;
+    const { limit } = accountLimits().signInAccount;
     for (let i = 0; i < limit; i++) {
       request.ip = `198.51.100.${i + 1}`; // many addresses: the account's budget still runs out
       expect((await signInWith(user.email, `intento-${i}`)).error).toBe("auth.invalidCredentials");
@@ -69,7 +76,7 @@ describe("signInAction", () => {
   });
 
   it("throttles one address walking many accounts, known or not", { timeout: 60_000 }, async () => {
-    const { limit } = ACCOUNT_LIMITS.signInAddress;
+    const { limit } = accountLimits().signInAddress;
     for (let i = 0; i < limit; i++) expect((await signInWith(`persona${i}@example.com`, "adivina-1234")).error).toBe("auth.invalidCredentials");
     expect(await signInWith("otra.persona@example.com", "adivina-1234")).toMatchObject({ error: "auth.tooManyAttempts", errorParams: { minutes: 15 } });
   });
@@ -77,7 +84,7 @@ describe("signInAction", () => {
 
 describe("signUpAction", () => {
   it("throttles sign-ups from one address", { timeout: 60_000 }, async () => {
-    const { limit } = ACCOUNT_LIMITS.signUpAddress;
+    const { limit } = accountLimits().signUpAddress;
     for (let i = 0; i < limit; i++) {
       const state = await signUpAction({}, form({ name: "Begoña Núñez", email: `registro${i}-${request.ip}@example.com`, password: "Nopal-Tijuana-2026" })).catch((err) => err);
       expect(state.digest ?? "").toMatch(/^NEXT_REDIRECT/);

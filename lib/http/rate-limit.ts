@@ -71,22 +71,25 @@ export async function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS,
  * address (one client walking many accounts), sign-ups per address. Counted before the password
  * is checked, for known and unknown e-mails alike, so a refusal says nothing about the account.
  */
-export const ACCOUNT_LIMITS = {
-  signInAccount: { limit: 10, windowMs: 15 * 60_000 },
-  signInAddress: { limit: 30, windowMs: 15 * 60_000 },
-  signUpAddress: { limit: 10, windowMs: 60 * 60_000 },
-} as const;
+export function accountLimits() {
+  return {
+    signInAccount: { limit: 10, windowMs: 15 * 60_000 },
+    signInAddress: { limit: env().SIGN_IN_PER_ADDRESS, windowMs: 15 * 60_000 },
+    signUpAddress: { limit: env().SIGN_UP_PER_ADDRESS, windowMs: 60 * 60_000 },
+  };
+}
 
 /** Throws RATE_LIMITED (429, Retry-After) past either sign-in budget. */
 export async function limitSignIn(email: string, ip: string | null): Promise<void> {
-  const { signInAccount, signInAddress } = ACCOUNT_LIMITS;
+  const { signInAccount, signInAddress } = accountLimits();
   if (ip) await rateLimit(`sign-in-ip:${ip}`, signInAddress.limit, signInAddress.windowMs);
   await rateLimit(`sign-in:${email}`, signInAccount.limit, signInAccount.windowMs);
 }
 
 /** Throws RATE_LIMITED (429, Retry-After) past the sign-up budget of the address. */
 export async function limitSignUp(ip: string | null): Promise<void> {
-  if (ip) await rateLimit(`sign-up-ip:${ip}`, ACCOUNT_LIMITS.signUpAddress.limit, ACCOUNT_LIMITS.signUpAddress.windowMs);
+  const { signUpAddress } = accountLimits();
+  if (ip) await rateLimit(`sign-up-ip:${ip}`, signUpAddress.limit, signUpAddress.windowMs);
 }
 
 /** Whole minutes a person must wait after a RATE_LIMITED refusal (at least 1). */
