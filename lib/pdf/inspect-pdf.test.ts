@@ -44,6 +44,11 @@ describe("inspectPdf", () => {
     expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
   });
 
+  it("stops an inspection that outgrows its heap (the worker runs out of memory, not the server)", async () => {
+    const huge = Buffer.from(`%PDF-1.7\n1 0 obj [${"0 ".repeat(3_000_000)}] endobj\ntrailer << /Root 1 0 R >>\n%%EOF`);
+    expect(await inspectPdf(huge, { ...INSPECTION_LIMITS, maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 })).toEqual({ ok: false, problem: "inflates-too-much" });
+  });
+
   it("calls a truncated or damaged file unreadable", async () => {
     const whole = await pdfWith(3);
     expect(await inspectPdf(whole.subarray(0, 200))).toEqual({ ok: false, problem: "unreadable" });
