@@ -15,6 +15,7 @@ const signingPagePolicy = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join("; ");
 
 // The verification page: the same, plus the integrator's logo from any https URL, photo previews
@@ -25,6 +26,17 @@ const verificationPagePolicy = signingPagePolicy
   .replace("img-src 'self' data: blob:", "img-src 'self' data: blob: https:")
   .replace("script-src 'self' 'unsafe-inline'", "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'");
 
+// Every other page and answer: no framing by any site (clickjacking on the dashboard, the login
+// or /verify), no <base> or plugin tricks, forms post only here. Scripts and styles stay as Next
+// needs them: this baseline restricts nothing a page loads.
+const baselinePolicy = ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "form-action 'self'"].join("; ");
+// X-Frame-Options for browsers that predate frame-ancestors.
+const noFraming = { key: "X-Frame-Options", value: "DENY" };
+
+// Every path but the two pages above, which set their own stricter policy: excluded rather than
+// overridden, so the result does not hang on the order in which Next merges matching rules.
+const pagesWithoutOwnPolicy = "/:path((?!signature/|identity/verify/).*)";
+
 const nextConfig: NextConfig = {
   // Native or process-level packages stay outside the bundle: they open sockets,
   // spawn PostgreSQL or load .node binaries, and must be one instance per process.
@@ -34,9 +46,19 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {
+        source: pagesWithoutOwnPolicy,
+        headers: [
+          { key: "Content-Security-Policy", value: baselinePolicy },
+          noFraming,
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+        ],
+      },
+      {
         source: "/signature/:path*",
         headers: [
           { key: "Content-Security-Policy", value: signingPagePolicy },
+          noFraming,
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
         ],
@@ -45,6 +67,7 @@ const nextConfig: NextConfig = {
         source: "/identity/verify/:path*",
         headers: [
           { key: "Content-Security-Policy", value: verificationPagePolicy },
+          noFraming,
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
           { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },

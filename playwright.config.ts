@@ -26,13 +26,14 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "phone", use: { ...devices["Pixel 7"] } },
   ],
-  // The production build on a fresh data folder (embedded PostgreSQL), as a newcomer gets it.
+  // The production build on a fresh data folder (embedded PostgreSQL), as a newcomer gets it;
+  // every account is made from 127.0.0.1, hence the raised per-address sign-in/sign-up limits.
   webServer: {
     command: "rm -rf .data-e2e && npx tsx server.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: ".data-e2e", SEED_DEMO: "false", LOG_LEVEL: "warn", SANDBOX_LATENCY_MS: "300" },
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", APP_URL: `http://127.0.0.1:${PORT}`, DATA_DIR: ".data-e2e", SEED_DEMO: "false", LOG_LEVEL: "warn", SANDBOX_LATENCY_MS: "300", SIGN_IN_PER_ADDRESS: "1000", SIGN_UP_PER_ADDRESS: "1000" },
   },
 });

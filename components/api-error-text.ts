@@ -23,6 +23,7 @@ const FIELD_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/allows no changes \(DocMDP P=1\)/, "errors.pdfCertifiedNoChanges"],
   [/cannot be read; it may be damaged/, "errors.pdfUnreadable"],
   [/^The PDF has no pages/, "errors.pdfEmpty"],
+  [/too large or damaged once decompressed/, "errors.pdfInflatesTooMuch"],
   [/^The document has \d+ page/, "errors.pageMissing"],
   [/^Must be 0 or more|^At least 1 day/, "errors.tooSmall"],
   [/^At most \d+/, "errors.tooBig"],

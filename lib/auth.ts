@@ -1,9 +1,22 @@
-import NextAuth from "next-auth";
+import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { clientIp, limitSignIn, minutesToWait } from "@/lib/http/rate-limit";
 import { signInSchema } from "@/lib/schemas/account";
 import { verifyCredentials } from "@/lib/services/users/verify-credentials";
+
+/**
+ * Too many attempts for the account or from the address. A CredentialsSignin so Auth.js hands it
+ * to the sign-in action as is (and its own callback route answers ?code=rate_limited).
+ */
+export class SignInThrottled extends CredentialsSignin {
+  code = "rate_limited";
+  constructor(readonly minutes: number) {
+    super();
+  }
+}
 
 // Lazy config: `next build` evaluates this module without a database or AUTH_SECRET.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
@@ -15,9 +28,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
-      async authorize(raw) {
+      // Throttled here, not in the sign-in action, because Auth.js's own callback route
+      // (/api/auth/callback/credentials) reaches this too.
+      async authorize(raw, request) {
         const parsed = signInSchema.safeParse(raw);
         if (!parsed.success) return null;
+        try {
+          await limitSignIn(parsed.data.email, clientIp(request));
+        } catch (err) {
+          if (err instanceof AppError && err.code === "RATE_LIMITED") throw new SignInThrottled(minutesToWait(err));
+          throw err;
+        }
         const user = await verifyCredentials(getDb(), parsed.data.email, parsed.data.password);
         return user ? { id: user.id, name: user.name, email: user.email } : null;
       },

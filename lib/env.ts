@@ -39,6 +39,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Sign-in attempts per client address per 15 minutes, sign-ups per address per hour. The e2e
+   * suite raises them: it creates a few dozen accounts from 127.0.0.1 in one run.
+   */
+  SIGN_IN_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  SIGN_UP_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** Largest PDF accepted on upload, in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
   /** Where uploaded and sealed files live (content-addressed). Defaults to DATA_DIR/files. */

@@ -1,19 +1,24 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { cookies } from "next/headers";
-import { signIn, signOut } from "@/lib/auth";
+import { cookies, headers } from "next/headers";
+import { isRedirectError } from "next/dist/client/components/redirect-error";
+import { signIn, signOut, SignInThrottled } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { clientIp, limitSignUp, minutesToWait } from "@/lib/http/rate-limit";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { LOCALE_COOKIE, type MessageKey } from "@/lib/i18n/translate";
-import { signInSchema, signUpSchema } from "@/lib/schemas/account";
+import { PASSWORD_PROBLEMS, signInSchema, signUpSchema } from "@/lib/schemas/account";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { signUp } from "@/lib/services/users/sign-up";
 
-export type FormState = { error?: MessageKey; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
+export type FormState = { error?: MessageKey; errorParams?: Record<string, number>; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
 
 const fieldMessage = { name: "auth.invalidName", email: "auth.invalidEmail", password: "auth.invalidPassword" } as const;
+
+// Why a password is refused, when the reason is more than its length.
+const passwordMessage: Record<string, MessageKey> = { [PASSWORD_PROBLEMS.common]: "auth.passwordCommon", [PASSWORD_PROBLEMS.personal]: "auth.passwordPersonal" };
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -21,14 +26,18 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
   const values = { email: String(form.get("email") ?? "") };
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return { error: "auth.invalidCredentials", values };
-  // The account's language follows the person to this browser.
-  const user = await findUserByEmail(getDb(), parsed.data.email);
-  if (user) (await cookies()).set(LOCALE_COOKIE, user.locale, { maxAge: YEAR, sameSite: "lax", path: "/" });
   try {
     await signIn("credentials", { ...parsed.data, redirectTo: "/dashboard" });
   } catch (err) {
+    if (err instanceof SignInThrottled) return tooManyAttempts(err.minutes, values);
     if (err instanceof AuthError) return { error: "auth.invalidCredentials", values };
-    throw err; // NEXT_REDIRECT on success
+    // Signed in (signIn redirects by throwing). Only now does the account's language follow the
+    // person to this browser: set before, it told anyone which e-mails have an account.
+    if (isRedirectError(err)) {
+      const user = await findUserByEmail(getDb(), parsed.data.email);
+      if (user) (await cookies()).set(LOCALE_COOKIE, user.locale, { maxAge: YEAR, sameSite: "lax", path: "/" });
+    }
+    throw err;
   }
   return {};
 }
@@ -41,9 +50,15 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
     const fieldErrors: FormState["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof typeof fieldMessage;
-      fieldErrors[field] = fieldMessage[field];
+      fieldErrors[field] = passwordMessage[issue.message] ?? fieldMessage[field];
     }
     return { fieldErrors, values };
+  }
+  try {
+    await limitSignUp(clientIp(await headers()));
+  } catch (err) {
+    if (err instanceof AppError && err.code === "RATE_LIMITED") return tooManyAttempts(minutesToWait(err), values);
+    throw err;
   }
   try {
     await signUp(getDb(), { ...parsed.data, locale: await requestLocale() });
@@ -53,6 +68,10 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
   }
   await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
   return {};
+}
+
+function tooManyAttempts(minutes: number, values: Record<string, string>): FormState {
+  return { error: "auth.tooManyAttempts", errorParams: { minutes }, values };
 }
 
 export async function signOutAction(): Promise<void> {

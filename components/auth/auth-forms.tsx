@@ -12,7 +12,7 @@ export function SignInForm() {
   const [state, action, pending] = useActionState<FormState, FormData>(signInAction, {});
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      {state.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t(state.error)}</p>}
+      {state.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t(state.error, state.errorParams)}</p>}
       <Field id="email" name="email" type="email" autoComplete="email" required label={t("auth.email")} defaultValue={state.values?.email} />
       <Field id="password" name="password" type="password" autoComplete="current-password" required label={t("auth.password")} />
       <Button type="submit" disabled={pending}>{t("auth.submitSignIn")}</Button>
@@ -32,7 +32,7 @@ export function SignUpForm() {
   };
   return (
     <form action={action} className="flex flex-col gap-4" noValidate>
-      {state.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t(state.error)}</p>}
+      {state.error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t(state.error, state.errorParams)}</p>}
       <Field id="name" name="name" autoComplete="name" required label={t("auth.name")} defaultValue={state.values?.name} error={fieldError("name")} />
       <Field id="email" name="email" type="email" autoComplete="email" required label={t("auth.email")} defaultValue={state.values?.email} error={fieldError("email")} />
       <Field id="password" name="password" type="password" autoComplete="new-password" required minLength={8} label={t("auth.password")} hint={t("auth.passwordHint")} error={fieldError("password")} />

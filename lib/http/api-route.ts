@@ -113,7 +113,10 @@ async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null>
   const session = await auth();
   const found = await sessionUser(session?.user?.id);
   if (!found) throw new AppError("UNAUTHORIZED", "Unauthorized");
-  if (mode === "apiKeyOrSession" && !sameOriginWrite(req)) throw new AppError("FORBIDDEN", "Cross-site request refused.");
+  // A cookie rides along with any request the browser sends, whichever site started it: every
+  // write authenticated by it must come from this app (server actions get the same check from
+  // Next itself, which compares Origin with Host).
+  if (!sameOriginWrite(req)) throw new AppError("FORBIDDEN", "Cross-site request refused.");
   return found.actor;
 }
 

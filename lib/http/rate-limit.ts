@@ -34,13 +34,14 @@ export const PEER_ADDRESS_HEADER = "x-rubrica-peer-address";
  * request goes through) the address that proxy saw: the last X-Forwarded-For entry (the one it
  * appended; entries before it came from the client), else its X-Real-IP.
  */
-export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string | null {
+export function clientIp(req: Request | Headers, trustProxy = env().TRUST_PROXY): string | null {
+  const headers = req instanceof Headers ? req : req.headers;
   if (trustProxy) {
-    const forwarded = req.headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-    const real = req.headers.get("x-real-ip")?.trim();
+    const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const real = headers.get("x-real-ip")?.trim();
     if (forwarded || real) return (forwarded || real)!;
   }
-  return req.headers.get(PEER_ADDRESS_HEADER)?.trim() || null;
+  return headers.get(PEER_ADDRESS_HEADER)?.trim() || null;
 }
 
 /**
@@ -63,4 +64,35 @@ export async function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS,
   const { id, ip: perIp } = SIGNING_LIMITS[endpoint];
   if (ip) await rateLimit(`${perIp[0]}:${ip}`, perIp[1], 60_000);
   await rateLimit(`${id[0]}:${signatureId}`, id[1], 60_000);
+}
+
+/**
+ * Password guessing: sign-in attempts per account (whoever tries, from wherever) and per client
+ * address (one client walking many accounts), sign-ups per address. Counted before the password
+ * is checked, for known and unknown e-mails alike, so a refusal says nothing about the account.
+ */
+export function accountLimits() {
+  return {
+    signInAccount: { limit: 10, windowMs: 15 * 60_000 },
+    signInAddress: { limit: env().SIGN_IN_PER_ADDRESS, windowMs: 15 * 60_000 },
+    signUpAddress: { limit: env().SIGN_UP_PER_ADDRESS, windowMs: 60 * 60_000 },
+  };
+}
+
+/** Throws RATE_LIMITED (429, Retry-After) past either sign-in budget. */
+export async function limitSignIn(email: string, ip: string | null): Promise<void> {
+  const { signInAccount, signInAddress } = accountLimits();
+  if (ip) await rateLimit(`sign-in-ip:${ip}`, signInAddress.limit, signInAddress.windowMs);
+  await rateLimit(`sign-in:${email}`, signInAccount.limit, signInAccount.windowMs);
+}
+
+/** Throws RATE_LIMITED (429, Retry-After) past the sign-up budget of the address. */
+export async function limitSignUp(ip: string | null): Promise<void> {
+  const { signUpAddress } = accountLimits();
+  if (ip) await rateLimit(`sign-up-ip:${ip}`, signUpAddress.limit, signUpAddress.windowMs);
+}
+
+/** Whole minutes a person must wait after a RATE_LIMITED refusal (at least 1). */
+export function minutesToWait(err: AppError): number {
+  return Math.max(1, Math.ceil(Number(err.headers?.["Retry-After"] ?? 60) / 60));
 }

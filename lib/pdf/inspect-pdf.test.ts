@@ -3,7 +3,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { realworldPdf } from "@/test/realworld";
-import { inspectPdf } from "./inspect-pdf";
+import { INSPECTION_LIMITS, inspectPdf } from "./inspect-pdf";
 
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
   const pdf = await PDFDocument.create();
@@ -38,6 +38,15 @@ describe("inspectPdf", () => {
   it("detects a password-protected PDF (qpdf, AES-256)", async () => {
     const encrypted = fs.readFileSync(path.resolve(import.meta.dirname, "../../test/fixtures/encrypted.pdf"));
     expect(await inspectPdf(encrypted)).toEqual({ ok: false, problem: "encrypted" });
+  });
+
+  it("stops an inspection that outlives its time limit (the worker is terminated)", async () => {
+    expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
+  });
+
+  it("stops an inspection that outgrows its heap (the worker runs out of memory, not the server)", async () => {
+    const huge = Buffer.from(`%PDF-1.7\n1 0 obj [${"0 ".repeat(3_000_000)}] endobj\ntrailer << /Root 1 0 R >>\n%%EOF`);
+    expect(await inspectPdf(huge, { ...INSPECTION_LIMITS, maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 })).toEqual({ ok: false, problem: "inflates-too-much" });
   });
 
   it("calls a truncated or damaged file unreadable", async () => {

@@ -10,6 +10,7 @@ export const PDF_PROBLEMS = {
   "certified-no-changes": "The PDF is certified by a signature that allows no changes (DocMDP P=1): signing it would invalidate that certification. Ask its author for a copy without the certification.",
   unreadable: "The file looks like a PDF but cannot be read; it may be damaged. Export it again and upload the new file.",
   empty: "The PDF has no pages.",
+  "inflates-too-much": "The PDF is too large or damaged once decompressed: it could not be read within this server's limits. Export it again (or print it to a new PDF) and upload that file.",
 } as const;
 
 export type UploadedPdf = { bytes: Uint8Array; pageCount: number; decrypted: boolean };
