@@ -158,7 +158,7 @@ describe("the verification page's API and the checks job", () => {
     for (let i = 0; i < 10; i++) codes.push((await send(token, "selfie", mariaCaptures.back)).status);
     expect(codes).toEqual([422, 422, 422, 422, 422, 422, 422, 422, 422, 409]);
     const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
-    expect(row).toMatchObject({ status: "FAILED", result: 0, refusedCaptures: 10, checks: { errors: ["documentos_ilegibles"] } });
+    expect(row).toMatchObject({ status: "FAILED", result: 0, refusedCaptures: 10, checks: { errors: ["documentos_ilegibles", "rostro_no_encontrado"] } });
     const last = await send(token, "selfie", mariaCaptures.selfie);
     expect(last.status).toBe(409);
   }, 60_000);
