@@ -31,6 +31,13 @@ export const SANDBOX_FACES: FaceSource[] = [
   { sample: 1, box: [773, 386, 327, 326] },
 ];
 
+/**
+ * A face that looks slightly aside (yaw ~0.17 rad) while its mirror image looks the other way:
+ * the liveness e2e plays the two as a head turn. It was person 2's face before the sandbox men
+ * got men's faces; it is a woman's, so it goes on a woman's card (person 1's data).
+ */
+export const TURNING_FACE: FaceSource = { sample: 2, box: [1370, 112, 347, 348] };
+
 function samplePath(sample: FaceSource["sample"]): string {
   // The package exports only its dist/ bundle: its assets/ folder is found beside it.
   if (sample === "human-facematch") return path.join(path.dirname(resolvePackageFile("@vladmandic/human")), "..", "assets", "screenshot-facematch.jpg");
