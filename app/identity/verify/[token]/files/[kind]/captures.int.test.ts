@@ -17,7 +17,7 @@ async function openSession(): Promise<{ id: string; token: string }> {
 }
 
 const send = (token: string, kind: string, bytes: Buffer) =>
-  call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: bytes, params: { token, kind } });
+  call(capture, `/identity/verify/${token}/files/${kind}`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(bytes), params: { token, kind } });
 
 const refused = async (id: string) => (await getDb().select({ n: identitySessions.refusedCaptures }).from(identitySessions).where(eq(identitySessions.id, id)))[0]!.n;
 
