@@ -16,7 +16,7 @@ import { resolvePackageFile } from "@/lib/adapters/node-packages";
  * numbers of bench/identity.ts are an upper bound, said so in the README.
  */
 /** `tile`: the box is inside a tile of the face-match screenshot: padding it there would show its neighbours. */
-type FaceSource = { sample: number | "human-facematch"; box: [number, number, number, number]; tile?: true };
+export type FaceSource = { sample: number | "human-facematch"; box: [number, number, number, number]; tile?: true };
 
 export const SANDBOX_FACES: FaceSource[] = [
   { sample: 1, box: [334, 316, 352, 352] },
@@ -33,8 +33,9 @@ export const SANDBOX_FACES: FaceSource[] = [
 
 /**
  * A face that looks slightly aside (yaw ~0.17 rad) while its mirror image looks the other way:
- * the liveness e2e plays the two as a head turn. It was person 2's face before the sandbox men
- * got men's faces; it is a woman's, so it goes on a woman's card (person 1's data).
+ * the liveness tests play the two as a head turn (a man's face of the sandbox looks straight
+ * ahead, so its mirror image is no turn). It was person 2's face before the sandbox men got men's
+ * faces.
  */
 export const TURNING_FACE: FaceSource = { sample: 2, box: [1370, 112, 347, 348] };
 
