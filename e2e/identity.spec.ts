@@ -62,6 +62,22 @@ async function verifyOnPage(page: Page, url: string, front: string, project: str
   if (shots) await shot(page, "identity-done", project);
 }
 
+// The README's sandbox walk-through: `sandbox:identity --person 1` files, all three uploaded.
+test("a newcomer finishes a session by uploading the README's sandbox files: FINISHED 100", async ({ page, request, baseURL }, info) => {
+  test.skip(info.project.name !== "desktop", "one browser is enough for the upload path");
+  test.setTimeout(240_000);
+  const key = await newcomerWithKey(page, "Integradora Sandbox", `sandbox-${Date.now()}@example.com`);
+  const session = await openSession(request, key, { redirect_url: `${baseURL}/` });
+  await uploadCard(page, session.verification_url, "ine-front.jpg", "ine-back.jpg", info.project.name, false);
+  await page.getByLabel("Subir una foto").setInputFiles(path.join(MEDIA, "selfie.jpg"));
+  await expect(page.getByRole("img", { name: "Vista previa de la foto" })).toBeVisible();
+  // The page's own light and focus checks find nothing to say about the sandbox selfie.
+  await expect(page.getByRole("alert").filter({ hasText: /\w/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Usar esta foto" }).click();
+  await expect(page.getByRole("heading", { name: "¡Listo! Terminamos la verificación" })).toBeVisible({ timeout: 90_000 });
+  expect(await sessionResult(request, key, session.uuid)).toMatchObject({ status: "FINISHED", result: 100, document_data: { curp: "PELG850312MDFRPD00" } });
+});
+
 test("a person verifies on their phone with the camera: FINISHED 100, another face below 100, then back to redirect_url", async ({ page, request, baseURL }, info) => {
   test.skip(info.project.name !== "phone", "the verification page is for phones; the desktop project checks the QR hand-off");
   test.setTimeout(300_000);
@@ -183,7 +199,7 @@ test("with LIVENESS_DETECTION the page takes the selfie and the head turn by its
     await browser.close();
   }
   const done = await sessionResult(request, key, session.uuid);
-  expect(done).toMatchObject({ status: "FINISHED", result: 100, document_data: { curp: "NUGA800715HJCXRN07" } });
+  expect(done).toMatchObject({ status: "FINISHED", result: 100, document_data: { curp: "PELG850312MDFRPD00" } });
 
   // The page captured the turn after reading the head turned the whole way, not on a click.
   expect(run.turnSeen.at(-1)).toBe("100");

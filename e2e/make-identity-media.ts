@@ -6,7 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
-import { cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
+import { cardPhoto, selfie, TURNING_FACE } from "@/lib/adapters/ine/sandbox-faces";
 import { OTHER_FACE, sandboxIdentityFiles } from "@/lib/adapters/ine/sandbox-identity";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 
@@ -49,16 +49,17 @@ async function main() {
   await writeFile(path.join(dir, "ine-back.jpg"), files.get("ine-back.jpg")!);
   await writeFile(path.join(dir, "ine-front-other-face.jpg"), await renderIneFront(SANDBOX_VOTERS[0]!, { photo: await cardPhoto(OTHER_FACE) }));
   await writeFile(path.join(dir, "selfie.y4m"), await y4m([files.get("selfie.jpg")!]));
+  // The README's way without a camera: the three files sandbox:identity writes, uploaded.
+  await writeFile(path.join(dir, "selfie.jpg"), files.get("selfie.jpg")!);
 
-  // The liveness test: person 2, whose selfie looks almost ahead (yaw ~0.17 rad) while its mirror
+  // The liveness test: person 1's card with TURNING_FACE, whose selfie looks almost ahead (yaw ~0.17 rad) while its mirror
   // image looks the other way (~-0.20): a turn of ~0.37 rad, over MIN_TURN. Each is shown a second,
   // in turn, in portrait as a phone's front camera gives it: cropped to 640x480 the face fills more
   // of the frame and the models read the same selfie at ~0.42 rad, no longer ahead (the yaw of a
   // still depends on its framing). 5 frames a second keep the file at 4.6 MB.
-  const turning = new Map((await sandboxIdentityFiles(2)).map((f) => [f.name, f.bytes]));
-  const ahead = turning.get("selfie.jpg")!;
-  await writeFile(path.join(dir, "liveness-ine-front.jpg"), turning.get("ine-front.jpg")!);
-  await writeFile(path.join(dir, "liveness-ine-back.jpg"), turning.get("ine-back.jpg")!);
+  const ahead = await selfie(TURNING_FACE);
+  await writeFile(path.join(dir, "liveness-ine-front.jpg"), await renderIneFront(SANDBOX_VOTERS[0]!, { photo: await cardPhoto(TURNING_FACE) }));
+  await writeFile(path.join(dir, "liveness-ine-back.jpg"), files.get("ine-back.jpg")!);
   await writeFile(path.join(dir, "turning.y4m"), await y4m([ahead, await sharp(ahead).flop().toBuffer()], { width: 480, height: 640, fps: 5, seconds: 1 }));
 }
 

@@ -6,6 +6,7 @@ import type { MessageKey } from "@/lib/i18n/translate";
 import { AutoCaptureStatus } from "./auto-capture-status";
 import { BrandButton, SecondaryButton } from "./brand-buttons";
 import { checkQuality, MIN_SIDE, type Quality } from "./capture-quality";
+import { captureRefusalText } from "./capture-refusal";
 import { grab, useAutoCapture, type AutoMode } from "./use-auto-capture";
 
 export type Kind = "ine_front" | "ine_back" | "selfie" | "liveness";
@@ -128,13 +129,13 @@ export function CaptureStep({
         onDone(shot.yaw);
         return;
       }
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      const body = (await res.json().catch(() => null)) as { message?: string; errors?: Record<string, string[]> } | null;
       // 409: the session no longer takes captures (too many unreadable ones, expired, finished).
       if (res.status === 409) {
         onClosed(body?.message ?? t("identityForm.failedText"));
         return;
       }
-      setError(body?.message ?? t("identityForm.genericError"));
+      setError(captureRefusalText(t, body));
       setShot(null);
     } catch {
       setError(t("identityForm.networkError"));

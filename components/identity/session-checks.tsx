@@ -87,7 +87,8 @@ export function SessionOutcomes({
         <div role="note">
           <h3 className="mb-1 font-medium">{t("identityReview.checkErrors")}</h3>
           <ul className="list-disc pl-5 text-sm text-red-800">
-            {checks.errors.map((e, i) => <li key={i} className="break-words">{e}</li>)}
+            {/* A code (documentos_ilegibles and which photo) in words; a registry's error text as written. */}
+            {checks.errors.map((e, i) => <li key={i} className="break-words" data-testid="check-error">{codeText(t, "reason", e) ?? e}</li>)}
           </ul>
         </div>
       )}

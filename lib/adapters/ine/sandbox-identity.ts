@@ -8,7 +8,8 @@ import { SANDBOX_VOTERS, type SandboxVoter } from "./sandbox-voters";
  * The images of one sandbox person for trying an identity session by hand (`npm run cli --
  * sandbox:identity`): the INE front and back and a selfie that pass, and variants that each make
  * one check fail the way a real bad capture would. Person N (1-based) is SANDBOX_VOTERS[N-1]
- * with SANDBOX_FACES[N-1]; the "other face" is SANDBOX_FACES[4], nobody's card photo.
+ * with SANDBOX_FACES[N-1] (a woman's face for sexo M, a man's for H); the "other face" is
+ * SANDBOX_FACES[4], nobody's card photo.
  */
 export type SandboxIdentityFile = {
   name: string;

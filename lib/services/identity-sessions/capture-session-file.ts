@@ -2,12 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
+import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { AppError } from "@/lib/errors";
+import { hasIneMrz, ineFrontLabels, MIN_FRONT_LABELS } from "@/lib/mx/ine-labels";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
-import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
+import { MAX_IMAGE_PIXELS, untrustedImage } from "@/lib/adapters/image-input";
 import { imageInfo, megapixels } from "@/lib/services/validations/store-card-image";
 import { failSession } from "./move-session";
 import { sessionByFormToken } from "./verification-form";
@@ -18,13 +20,26 @@ export const MAX_REFUSED_CAPTURES = 10;
 /** Long side, in pixels, below which the text or the face cannot be read reliably. */
 const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: 800, ine_back: 800, selfie: 480, liveness: 480 };
 
-export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader: MrzReader; now: () => Date };
+export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader: MrzReader; frontReader: IneFrontReader; now: () => Date };
+
+/**
+ * Why a capture was refused, as kept with a session that FAILED for unreadable captures: the
+ * review names the photo and the cause (identityReview.reason_<code>), not only "unreadable".
+ */
+export const CAPTURE_REFUSALS = {
+  frontNoLabels: "frente_sin_textos_ine",
+  backAsFront: "frente_es_reverso",
+  backNoMrz: "reverso_sin_mrz",
+  noFace: "rostro_no_encontrado",
+  manyFaces: "varios_rostros",
+} as const;
+type Refusal = { error: AppError; cause: (typeof CAPTURE_REFUSALS)[keyof typeof CAPTURE_REFUSALS] };
 
 /**
  * One capture from the verification page (INE front, back, selfie, or the liveness turn),
  * checked before it is kept so the person can retake it at once, with a message that says what
- * to do: the back's MRZ must read with every check digit right, a selfie must hold exactly one
- * face. Only an OPEN, unexpired session takes captures; a retake replaces the earlier one; after
+ * to do: the front must show an INE's printed labels and no MRZ, the back's MRZ must read with
+ * every check digit right, a selfie must hold exactly one face. Only an OPEN, unexpired session takes captures; a retake replaces the earlier one; after
  * MAX_REFUSED_CAPTURES unreadable ones the session FAILS.
  */
 export async function captureSessionFile(db: DbOrTx, token: string, kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps = defaultCaptureDeps()) {
@@ -41,10 +56,10 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   const side = image.longSide;
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
 
-  const unreadable = await readability(kind, bytes, deps);
-  if (unreadable) {
-    await refuse(db, session.id, deps.now());
-    throw unreadable;
+  const refusal = await readability(kind, bytes, deps);
+  if (refusal) {
+    await refuse(db, session.id, refusal.cause, deps.now());
+    throw refusal.error;
   }
 
   const stored = await deps.storage.put(bytes);
@@ -58,35 +73,64 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   return { kind, stored: true };
 }
 
-/** Why the capture cannot be used (the back's MRZ does not read; not exactly one face), or null. */
-async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps): Promise<AppError | null> {
+/**
+ * Why the capture cannot be used, or null. The field error is a fixed English sentence per cause:
+ * the page shows its own text for it in the person's language (components/identity/capture-refusal).
+ */
+async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
+  if (kind === "ine_front") return frontReadability(bytes, deps);
   if (kind === "ine_back") {
     const mrz = parseIneMrz(await deps.mrzReader.read(bytes), deps.now());
-    if (!mrz.ok) return new AppError("INVALID", "No pudimos leer las tres líneas de abajo del reverso. Toma la foto de nuevo: de frente, con buena luz y sin reflejos.", { ine_back: [mrz.reason] });
+    if (!mrz.ok) {
+      const error = new AppError("INVALID", "No pudimos leer las tres líneas de abajo del reverso. Toma la foto de nuevo: de frente, con buena luz y sin reflejos.", { ine_back: [`no MRZ read: ${mrz.reason}`] });
+      return { error, cause: CAPTURE_REFUSALS.backNoMrz };
+    }
   }
   if (kind === "selfie" || kind === "liveness") {
     const reading = await deps.faces.read(bytes);
-    if (reading.faces === 0) return new AppError("INVALID", "No encontramos tu rostro. Mira a la cámara con buena luz y sin lentes oscuros.", { [kind]: ["no face found"] });
-    if (reading.faces > 1) return new AppError("INVALID", "Aparece más de una persona. Toma la foto tú solo.", { [kind]: ["more than one face"] });
+    if (reading.faces === 0) return { error: new AppError("INVALID", "No encontramos tu rostro. Mira a la cámara con buena luz y sin lentes oscuros.", { [kind]: ["no face found"] }), cause: CAPTURE_REFUSALS.noFace };
+    if (reading.faces > 1) return { error: new AppError("INVALID", "Aparece más de una persona. Toma la foto tú solo.", { [kind]: ["more than one face"] }), cause: CAPTURE_REFUSALS.manyFaces };
+  }
+  return null;
+}
+
+/**
+ * A front must show the card's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ. A card held
+ * upside down is read again turned 180° (a second, short OCR pass, only when the first found too
+ * little); sideways photos are left to the browser's guide frame.
+ */
+async function frontReadability(bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
+  let words = await deps.frontReader.read(bytes);
+  if (!hasIneMrz(words) && ineFrontLabels(words).length < MIN_FRONT_LABELS) {
+    words = await deps.frontReader.read(await untrustedImage(bytes).rotate().rotate(180).png().toBuffer());
+  }
+  if (hasIneMrz(words)) {
+    const error = new AppError("INVALID", "Enviaste el reverso como frente: esta foto tiene las líneas de abajo del reverso. Toma ahora el frente, el lado con tu foto y tu nombre.", { ine_front: ["an MRZ (IDMEX…) is on it: this is the back"] });
+    return { error, cause: CAPTURE_REFUSALS.backAsFront };
+  }
+  if (ineFrontLabels(words).length < MIN_FRONT_LABELS) {
+    const error = new AppError("INVALID", "Esta foto no parece el frente de una INE: no encontramos sus textos (NOMBRE, CLAVE DE ELECTOR…). Toma de nuevo el frente, completo y enfocado.", { ine_front: ["no INE labels found"] });
+    return { error, cause: CAPTURE_REFUSALS.frontNoLabels };
   }
   return null;
 }
 
 /**
  * Counts an unreadable capture. At MAX_REFUSED_CAPTURES the process cannot complete: the session
- * becomes FAILED (result 0, its webhook) and the person is told to ask for a new link.
+ * becomes FAILED (result 0, its webhook) and the person is told to ask for a new link; the last
+ * refusal's cause is kept beside the reason, so the review says which photo could not be used.
  */
-async function refuse(db: DbOrTx, id: string, now: Date): Promise<void> {
+async function refuse(db: DbOrTx, id: string, cause: Refusal["cause"], now: Date): Promise<void> {
   const [row] = await db
     .update(identitySessions)
     .set({ refusedCaptures: sql`${identitySessions.refusedCaptures} + 1` })
     .where(and(eq(identitySessions.id, id), eq(identitySessions.status, "OPEN")))
     .returning({ refused: identitySessions.refusedCaptures });
   if (!row || row.refused < MAX_REFUSED_CAPTURES) return;
-  await failSession(db, id, { from: ["OPEN"], reason: "documentos_ilegibles", now });
+  await failSession(db, id, { from: ["OPEN"], reason: "documentos_ilegibles", cause, now });
   throw new AppError("CONFLICT", `No pudimos leer tus fotos después de ${MAX_REFUSED_CAPTURES} intentos y la verificación se cerró. Pide un enlace nuevo a quien te la envió.`);
 }
 
 function defaultCaptureDeps(): CaptureDeps {
-  return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, now: () => new Date() };
+  return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, frontReader: tesseractIneFrontReader, now: () => new Date() };
 }

@@ -36,10 +36,12 @@ export async function moveSession(
 
 /**
  * A session that cannot complete (a registry down past its attempts, too many unreadable
- * captures…): FAILED with result 0, the reason kept in `checks.errors` for the review.
+ * captures…): FAILED with result 0, the reason (and its cause, when one is known: which photo)
+ * kept in `checks.errors` for the review.
  */
-export function failSession(db: DbOrTx, id: string, change: { from: SessionStatus[]; reason: string; now: Date }): Promise<IdentitySession | null> {
-  const checks: SessionChecks = { checked_at: change.now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors: [change.reason] };
+export function failSession(db: DbOrTx, id: string, change: { from: SessionStatus[]; reason: string; cause?: string; now: Date }): Promise<IdentitySession | null> {
+  const errors = change.cause ? [change.reason, change.cause] : [change.reason];
+  const checks: SessionChecks = { checked_at: change.now.toISOString(), outcomes: [], mrz: null, front_words: 0, face: null, liveness: null, errors };
   return moveSession(db, id, { from: change.from, to: "FAILED", result: 0, now: change.now, evidence: { checks } });
 }
 

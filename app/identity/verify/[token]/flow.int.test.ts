@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { identitySessions } from "@/lib/db/schema";
 import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
-import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-faces";
+import { SANDBOX_FACES, TURNING_FACE, cardPhoto, selfie, type FaceSource } from "@/lib/adapters/ine/sandbox-faces";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { startWorker } from "@/lib/jobs/worker";
@@ -46,11 +46,12 @@ async function detail(key: string, id: string) {
 }
 
 type Captures = { front: Buffer; back: Buffer; selfie: Buffer };
-async function capturesOf(voter: SandboxVoter, face: number, selfieFace = face): Promise<Captures> {
+async function capturesOf(voter: SandboxVoter, face: number | FaceSource, selfieFace = face): Promise<Captures> {
+  const source = (f: number | FaceSource) => (typeof f === "number" ? SANDBOX_FACES[f]! : f);
   return {
-    front: await renderIneFront(voter, { photo: await cardPhoto(SANDBOX_FACES[face]!) }),
+    front: await renderIneFront(voter, { photo: await cardPhoto(source(face)) }),
     back: await renderIneBack(voter),
-    selfie: await selfie(SANDBOX_FACES[selfieFace]!),
+    selfie: await selfie(source(selfieFace)),
   };
 }
 
@@ -101,8 +102,9 @@ describe("the verification page's API and the checks job", () => {
   it("judges the liveness turn on the server: the same still twice fails, a turned capture of the same face passes", async () => {
     const { key } = await seedUserWithKey();
     const jose = SANDBOX_VOTERS[1]!;
-    const captures = await capturesOf(jose, 1);
-    // Face 1's selfie looks almost ahead (yaw ~0.19 rad); mirrored, the head points the other way
+    // José's own sandbox face looks straight ahead; the turn needs TURNING_FACE.
+    const captures = await capturesOf(jose, TURNING_FACE);
+    // Its selfie looks almost ahead (yaw ~0.19 rad); mirrored, the head points the other way
     // (~-0.19): a turn of ~0.37 rad, over MIN_TURN, as a person turning their head would give.
     const turned = await sharp(captures.selfie).flop().jpeg({ quality: 90 }).toBuffer();
     const results: Record<string, { result: number | null; liveness: unknown }> = {};
@@ -158,7 +160,7 @@ describe("the verification page's API and the checks job", () => {
     for (let i = 0; i < 10; i++) codes.push((await send(token, "selfie", mariaCaptures.back)).status);
     expect(codes).toEqual([422, 422, 422, 422, 422, 422, 422, 422, 422, 409]);
     const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, id));
-    expect(row).toMatchObject({ status: "FAILED", result: 0, refusedCaptures: 10, checks: { errors: ["documentos_ilegibles"] } });
+    expect(row).toMatchObject({ status: "FAILED", result: 0, refusedCaptures: 10, checks: { errors: ["documentos_ilegibles", "rostro_no_encontrado"] } });
     const last = await send(token, "selfie", mariaCaptures.selfie);
     expect(last.status).toBe(409);
   }, 60_000);

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
-import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-faces";
+import { TURNING_FACE, cardPhoto, selfie, type FaceSource } from "@/lib/adapters/ine/sandbox-faces";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { createCertificateRequest, generateSignerKeys } from "@/lib/crypto/certificate-request";
 import { createDetachedCms } from "@/lib/crypto/cms-signature";
@@ -32,7 +32,7 @@ import { POST as startVerification } from "./route";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const JOSE = SANDBOX_VOTERS[1]!; // JOSÉ ÁNGEL NÚÑEZ GARCÍA, face 1 (looks almost ahead: yaw ~0.19 rad)
+const JOSE = SANDBOX_VOTERS[1]!; // JOSÉ ÁNGEL NÚÑEZ GARCÍA, shown with TURNING_FACE (looks almost ahead: yaw ~0.19 rad; his own looks straight ahead, and its mirror is no turn)
 
 async function setup(signer: { name: string; rfc?: string }, allow = ["EFIRMA", "RUBRICA"]) {
   const owner = await seedUserWithKey({ name: "Sofía Peña Núñez" });
@@ -54,11 +54,11 @@ const transactionsOf = async (userId: string) => (await getDb().select({ n: user
 const sessionsOf = (signatureId: string) => getDb().select().from(identitySessions).where(eq(identitySessions.signatoryId, signatureId));
 
 /** The signer on the verification page: card, back, selfie and the head turned (the selfie mirrored), then the checks job. */
-async function verifyOnThePage(verificationUrl: string, voter: SandboxVoter, face: number) {
+async function verifyOnThePage(verificationUrl: string, voter: SandboxVoter, face: FaceSource) {
   const token = verificationUrl.split("/").pop()!;
-  const still = await selfie(SANDBOX_FACES[face]!);
+  const still = await selfie(face);
   const captures = {
-    ine_front: await renderIneFront(voter, { photo: await cardPhoto(SANDBOX_FACES[face]!) }),
+    ine_front: await renderIneFront(voter, { photo: await cardPhoto(face) }),
     ine_back: await renderIneBack(voter),
     selfie: still,
     liveness: await sharp(still).flop().jpeg({ quality: 90 }).toBuffer(),
@@ -125,7 +125,7 @@ describe("RUBRICA: signing with a verified identity", () => {
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ message: "Finish verifying your identity first." });
 
-    await verifyOnThePage(opened.verification_url, JOSE, 1);
+    await verifyOnThePage(opened.verification_url, JOSE, TURNING_FACE);
     expect((await look(signatureId)).identity_verification).toEqual({ state: "VERIFIED", result: 100, verification_url: null, verified_name: "JOSÉ ÁNGEL NÚÑEZ GARCÍA", verified_curp: JOSE.curp, attempts_left: 2 });
 
     const { issued, body } = await signInTheBrowser(signatureId, hash);
