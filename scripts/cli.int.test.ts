@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe("npm run cli", () => {
   it("works when the app is not running: starts the embedded database for itself and stops it", async () => {
-    const created = await cli("user:create", "--email", "ana@example.com", "--password", "contraseña1", "--name", "Ana Núñez");
+    const created = await cli("user:create", "--email", "ana@example.com", "--password", "sol de tlaquepaque 7", "--name", "Ana Núñez");
     expect(created.stdout).toContain('Created user ana@example.com');
     expect(created.stdout).toContain('"mis documentos"');
     const { stdout } = await cli("api-key:create", "--email", "ana@example.com");
