@@ -1,0 +1,106 @@
+import "reflect-metadata";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { buildOcspRequest } from "./revocation-answers";
+import { answerOcspRequest } from "./test-ocsp-responder";
+import type * as x509 from "@peculiar/x509";
+
+/**
+ * Validation data for long-term validation (PAdES-B-LT, ETSI EN 319 142-1 §5.4): the
+ * certificates of a signature's chains and revocation answers for them, to be stored in the
+ * document security store. Revocation is produced by the authorities whose keys we hold (the
+ * platform root and its issuing CA sign a CRL and answer OCSP for the certificates they issued),
+ * the way a CA's own responder would (RFC 6960 §4.2.2.2 lets the CA sign its answers). Pure:
+ * certificates and keys in, DER out.
+ */
+
+export type Authority = { certificate: x509.X509Certificate; privateKey: CryptoKey };
+export type ValidationData = { certificates: Uint8Array[]; ocsps: Uint8Array[]; crls: Uint8Array[] };
+
+const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
+/** How long the answers say they are current; a validator later relies on them as of the seal time. */
+const VALIDITY_MS = 7 * 24 * 3600_000;
+
+/** The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. */
+export function certificatesIn(cms: Uint8Array): Uint8Array[] {
+  const info = pkijs.ContentInfo.fromBER(ab(cms));
+  const signedData = new pkijs.SignedData({ schema: info.content });
+  return (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => new Uint8Array(c.toSchema().toBER(false)));
+}
+
+/** The RFC 3161 token in a PAdES CMS's signature-time-stamp attribute (id-aa-signatureTimeStampToken). */
+export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
+  const info = pkijs.ContentInfo.fromBER(ab(cms));
+  const signedData = new pkijs.SignedData({ schema: info.content });
+  const attribute = signedData.signerInfos[0]?.unsignedAttrs?.attributes.find((a) => a.type === "1.2.840.113549.1.9.16.2.14");
+  const value = attribute?.values[0] as asn1js.AsnType | undefined;
+  return value ? new Uint8Array(value.toBER(false)) : null;
+}
+
+/** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked. */
+export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Array> {
+  const issuer = pkijs.Certificate.fromBER(authority.certificate.rawData);
+  const crl = new pkijs.CertificateRevocationList({
+    version: 1,
+    issuer: issuer.subject,
+    thisUpdate: new pkijs.Time({ type: 0, value: now }),
+    nextUpdate: new pkijs.Time({ type: 0, value: new Date(now.getTime() + VALIDITY_MS) }),
+  });
+  await crl.sign(authority.privateKey, "SHA-256");
+  return new Uint8Array(crl.toSchema(true).toBER(false));
+}
+
+/**
+ * Certificates (deduplicated, in order) plus, for each one an authority we hold issued, an OCSP
+ * answer "good" signed by that authority, and that authority's CRL. Certificates whose issuer we
+ * do not hold (an external TSA's) are stored without revocation data: the validator fetches it.
+ */
+export async function collectValidationData(certificates: Uint8Array[], authorities: Authority[], now: Date): Promise<ValidationData> {
+  const unique = await completeChains(dedupe(certificates), authorities);
+  const ocsps: Uint8Array[] = [];
+  const crls = new Map<Authority, Uint8Array>();
+  for (const der of unique) {
+    const issuer = await issuerOf(der, authorities);
+    if (!issuer) continue;
+    if (!crls.has(issuer)) crls.set(issuer, await issueCrl(issuer, now));
+    // Nonce-less in effect: the answer is stored, not checked against a live request.
+    const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
+    ocsps.push(await answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS }));
+  }
+  return { certificates: unique, ocsps, crls: [...crls.values()] };
+}
+
+/** Each chain up to its root, with the certificates of the authorities we hold that issued one of the list. */
+async function completeChains(list: Uint8Array[], authorities: Authority[]): Promise<Uint8Array[]> {
+  const out = [...list];
+  for (let i = 0; i < out.length; i++) {
+    const issuer = await issuerOf(out[i]!, authorities);
+    if (issuer) out.push(...dedupe([...out, new Uint8Array(issuer.certificate.rawData)]).slice(out.length));
+  }
+  return out;
+}
+
+/**
+ * The authority that issued a certificate (not itself: a root is a trust anchor, §5.4.2.1 asks
+ * no revocation data for it): same name, and its key verifies the certificate's signature, so a
+ * certificate from another CA that happens to share the name gets no answer from ours.
+ */
+async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {
+  const certificate = pkijs.Certificate.fromBER(ab(der));
+  if (certificate.subject.isEqual(certificate.issuer)) return undefined;
+  for (const authority of authorities) {
+    const candidate = pkijs.Certificate.fromBER(authority.certificate.rawData);
+    if (candidate.subject.isEqual(certificate.issuer) && (await certificate.verify(candidate).catch(() => false))) return authority;
+  }
+  return undefined;
+}
+
+function dedupe(list: Uint8Array[]): Uint8Array[] {
+  const seen = new Set<string>();
+  return list.filter((der) => {
+    const key = Buffer.from(der).toString("base64");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
