@@ -88,11 +88,23 @@ async function completeChains(list: Uint8Array[], authorities: Authority[]): Pro
 async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {
   const certificate = pkijs.Certificate.fromBER(ab(der));
   if (certificate.subject.isEqual(certificate.issuer)) return undefined;
-  for (const authority of authorities) {
-    const candidate = pkijs.Certificate.fromBER(authority.certificate.rawData);
-    if (candidate.subject.isEqual(certificate.issuer) && (await certificate.verify(candidate).catch(() => false))) return authority;
-  }
+  for (const authority of authorities) if (await issued(authority, certificate, der)) return authority;
   return undefined;
+}
+
+// The same few certificates are sealed with all day: check each signature once per process.
+const issuedBy = new WeakMap<Authority, Map<string, Promise<boolean>>>();
+function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8Array): Promise<boolean> {
+  let known = issuedBy.get(authority);
+  if (!known) issuedBy.set(authority, (known = new Map()));
+  const key = Buffer.from(der).toString("base64");
+  let answer = known.get(key);
+  if (!answer) {
+    const candidate = pkijs.Certificate.fromBER(authority.certificate.rawData);
+    answer = candidate.subject.isEqual(certificate.issuer) ? certificate.verify(candidate).catch(() => false) : Promise.resolve(false);
+    known.set(key, answer);
+  }
+  return answer;
 }
 
 function dedupe(list: Uint8Array[]): Uint8Array[] {

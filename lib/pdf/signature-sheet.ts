@@ -60,10 +60,24 @@ const BRAND = rgb(0.62, 0.07, 0.22);
 // shared by the stamps and the sheet.
 const embedded = new WeakMap<PDFDocument, Promise<{ regular: PDFFont; bold: PDFFont }>>();
 
+// Parsing a font file and warming its layout engine (DejaVu's GSUB/GPOS) cost more than the rest
+// of a one-page seal: keep the parsed font per file for the process. Each PDF still gets its own
+// subset (pdf-lib calls createSubset per embedding), so sharing the parsed font is safe.
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+const parsed = new WeakMap<Uint8Array, ReturnType<Fontkit["create"]>>();
+const cachingFontkit: Fontkit = {
+  create(buffer: Uint8Array, postscriptName?: string) {
+    if (postscriptName) return fontkit.create(buffer, postscriptName);
+    let font = parsed.get(buffer);
+    if (!font) parsed.set(buffer, (font = fontkit.create(buffer)));
+    return font;
+  },
+};
+
 export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
   if (!pair) {
-    pdf.registerFontkit(fontkit);
+    pdf.registerFontkit(cachingFontkit);
     pair = Promise.all([pdf.embedFont(fonts.regular, { subset: true }), pdf.embedFont(fonts.bold, { subset: true })]).then(([regular, bold]) => ({ regular, bold }));
     embedded.set(pdf, pair);
   }

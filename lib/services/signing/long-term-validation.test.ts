@@ -36,12 +36,13 @@ beforeAll(async () => {
   const font = await original.embedFont(StandardFonts.Helvetica);
   original.addPage([612, 792]).drawText("Contrato de prueba", { x: 72, y: 700, size: 14, font });
   let cms: Uint8Array | undefined;
-  const sealed = await sealPdf(await loadForIncrementalUpdate(await original.save({ useObjectStreams: false })), { reason: "test", location: "México", name: "Rúbrica", contactInfo: "test", signingTime: new Date() }, async (content) => {
+  const doc = await loadForIncrementalUpdate(await original.save({ useObjectStreams: false }));
+  const sealed = await sealPdf(doc, { reason: "test", location: "México", name: "Rúbrica", contactInfo: "test", signingTime: new Date() }, async (content) => {
     cms = await createPadesCms({ content, certificateDer: der(seal.certificate), chainDer: [der(platform.issuing.certificate)], privateKey: seal.keys.privateKey, timestamp: async (value) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(value)))) });
     return cms;
   });
   const authorities = [platform.issuing, platform.root].map((a) => ({ certificate: a.certificate, privateKey: a.keys.privateKey }));
-  bytes = Buffer.from(await extendToLongTerm(sealed, { cms: cms!, certificates: [der(seal.certificate), der(tsa.certificate), der(platform.issuing.certificate)], authorities, stamp }));
+  bytes = Buffer.from(await extendToLongTerm(doc, sealed, { cms: cms!, certificates: [der(seal.certificate), der(tsa.certificate), der(platform.issuing.certificate)], authorities, stamp }));
   expect(bytes.subarray(0, sealed.byteLength).equals(Buffer.from(sealed))).toBe(true); // incremental
   file = path.join(dir, "lta.pdf");
   fs.writeFileSync(file, bytes);

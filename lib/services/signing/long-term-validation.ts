@@ -1,6 +1,6 @@
 import { certificatesIn, collectValidationData, signatureTimestampIn, type Authority } from "@/lib/crypto/validation-data";
 import { addDocumentSecurityStore, lastSignatureContents } from "@/lib/pdf/document-security-store";
-import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
+import { continueIncrementalUpdate, type IncrementalPdf } from "@/lib/pdf/incremental-update";
 import { addDocumentTimestamp } from "@/lib/pdf/seal-pdf";
 
 /**
@@ -12,6 +12,8 @@ import { addDocumentTimestamp } from "@/lib/pdf/seal-pdf";
  * CMS, the authorities and the TSA client come in (the seal job and the bench call it).
  */
 export async function extendToLongTerm(
+  /** The document the seal was made from and the sealed bytes it became (not parsed again). */
+  doc: IncrementalPdf,
   sealed: Uint8Array,
   input: {
     /** The seal's CMS (its certificates and its signature time-stamp token carry the chains). */
@@ -27,6 +29,6 @@ export async function extendToLongTerm(
   const certificates = [...certificatesIn(input.cms), ...(token ? certificatesIn(token) : []), ...input.certificates];
   // After the seal's time-stamp, so a validator sees answers issued after the signature (§5.4.2.1).
   const data = await collectValidationData(certificates, input.authorities, new Date());
-  const withStore = await addDocumentSecurityStore(await loadForIncrementalUpdate(sealed), data, lastSignatureContents(sealed));
-  return addDocumentTimestamp(await loadForIncrementalUpdate(withStore), input.stamp, new Date());
+  const withStore = await addDocumentSecurityStore(continueIncrementalUpdate(doc, sealed), data, lastSignatureContents(sealed));
+  return addDocumentTimestamp(continueIncrementalUpdate(doc, withStore), input.stamp, new Date());
 }

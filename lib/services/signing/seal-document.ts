@@ -107,7 +107,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   // PAdES-B-LTA: the validation data and a document time-stamp, two more incremental updates,
   // so the seal can be validated after its certificates expire. The built-in TSA's chain is
   // ours; an external TSA's is what its tokens carry.
-  const ltv = await extendToLongTerm(sealed, {
+  const ltv = await extendToLongTerm(doc, sealed, {
     cms: sealCms!,
     certificates: [seal.certificate, ...seal.chain, ...(env().TSA_URL ? [] : [tsa.certificate, ...tsa.chain])].map((c) => new Uint8Array(c.rawData)),
     authorities: [issuing, root],
