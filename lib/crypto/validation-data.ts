@@ -63,7 +63,7 @@ export async function collectValidationData(certificates: Uint8Array[], authorit
     const issuer = await issuerOf(der, authorities);
     if (!issuer) continue;
     if (!crls.has(issuer)) crls.set(issuer, await issueCrl(issuer, now));
-    // Nonce-less in effect: the answer is stored, not checked against a live request.
+    // The answer is stored, not matched to a live request: it echoes no nonce.
     const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
     ocsps.push(await answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS }));
   }
@@ -81,8 +81,8 @@ async function completeChains(list: Uint8Array[], authorities: Authority[]): Pro
 }
 
 /**
- * The authority that issued a certificate (not itself: a root is a trust anchor, §5.4.2.1 asks
- * no revocation data for it): same name, and its key verifies the certificate's signature, so a
+ * The authority that issued a certificate (none for a root: it is the trust anchor, and nobody
+ * can revoke it): same name, and its key verifies the certificate's signature, so a
  * certificate from another CA that happens to share the name gets no answer from ours.
  */
 async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {

@@ -7,7 +7,7 @@ import { saveIncrementalUpdate, type IncrementalPdf } from "./incremental-update
  * Adds validation data to the document security store (ETSI EN 319 142-1 §5.4.2, PAdES-B-LT;
  * PDF 2.0 §12.8.4.3) as one more incremental update: /DSS in the catalog with /Certs, /OCSPs and
  * /CRLs (arrays of streams holding DER), and a /VRI entry for the signature just made, keyed by
- * the upper-case hex SHA-1 of its /Contents (§5.4.2.2) and naming the same streams. A DSS the
+ * the upper-case hex SHA-1 of its /Contents (§5.4.2.3; ISO 32000-2 Table 262) and naming the same streams. A DSS the
  * file already had (an earlier LTV signature) is kept and extended, never replaced. Pure.
  */
 export async function addDocumentSecurityStore(doc: IncrementalPdf, data: ValidationData, signatureContents: Uint8Array): Promise<Uint8Array> {
@@ -45,7 +45,7 @@ function appendTo(dss: PDFDict, name: string, refs: PDFRef[]): void {
 
 /**
  * The /Contents of the file's last signature, as the bytes of its hex string (padding included:
- * the VRI key hashes the string's value, §5.4.2.2). Found through the last /ByteRange: its gap is
+ * the VRI key hashes the string's value, §5.4.2.3). Found through the last /ByteRange: its gap is
  * exactly "<hex>".
  */
 export function lastSignatureContents(bytes: Uint8Array): Uint8Array {

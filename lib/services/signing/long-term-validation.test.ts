@@ -95,6 +95,29 @@ describe("PAdES-B-LTA (seal, DSS, document time-stamp)", () => {
     expect(vri.keys()[0]!.asString()).toMatch(/^\/[0-9A-F]{40}$/);
   });
 
+  it("with an external TSA, stores the certificates its tokens carry and no revocation data of ours for them", async () => {
+    const outside = await createHierarchy("EFIRMA");
+    const externalTsa = await issueTsaCertificate(outside.issuing, "TSA EXTERNA");
+    const stamp = (imprint: Uint8Array) => createTimestampToken({ tsa: { certificateDer: der(externalTsa.certificate), privateKey: externalTsa.keys.privateKey }, messageImprint: imprint, serialNumber: 7n, genTime: new Date() });
+    const original = await PDFDocument.create();
+    original.addPage([612, 792]);
+    const doc = await loadForIncrementalUpdate(await original.save());
+    let cms: Uint8Array | undefined;
+    const sealed = await sealPdf(doc, { reason: "test", location: "México", name: "Rúbrica", contactInfo: "test", signingTime: new Date() }, async (content) => {
+      cms = await createPadesCms({ content, certificateDer: der(seal.certificate), chainDer: [der(platform.issuing.certificate)], privateKey: seal.keys.privateKey, timestamp: async (value) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(value)))) });
+      return cms;
+    });
+    const authorities = [platform.issuing, platform.root].map((a) => ({ certificate: a.certificate, privateKey: a.keys.privateKey }));
+    const lta = await extendToLongTerm(doc, sealed, { cms: cms!, certificates: [der(seal.certificate), der(platform.issuing.certificate)], authorities, stamp });
+    const pdf = await PDFDocument.load(lta, { updateMetadata: false });
+    const dss = pdf.catalog.lookup(PDFName.of("DSS"), PDFDict);
+    const stored = (name: string) => dss.lookup(PDFName.of(name), PDFArray).asArray().map((ref) => Buffer.from((pdf.context.lookup(ref as PDFRef) as PDFRawStream).contents));
+    expect(stored("Certs").map((c) => c.toString("base64"))).toContain(Buffer.from(externalTsa.certificate.rawData).toString("base64"));
+    // OCSP answers for the seal and our issuing CA only; CRLs from our two authorities only.
+    expect(stored("OCSPs")).toHaveLength(2);
+    expect(stored("CRLs")).toHaveLength(2);
+  });
+
   it("a changed byte inside the seal's range breaks the seal", () => {
     const tampered = Buffer.from(bytes);
     const at = tampered.indexOf("stream\n") + "stream\n".length + 10; // the page's content

@@ -4,7 +4,7 @@ import { continueIncrementalUpdate, type IncrementalPdf } from "@/lib/pdf/increm
 import { addDocumentTimestamp } from "@/lib/pdf/seal-pdf";
 
 /**
- * Turns a sealed PDF (PAdES-B-T) into PAdES-B-LTA (ETSI EN 319 142-1 §5.4, §6.4): a second
+ * Turns a sealed PDF (PAdES-B-T) into PAdES-B-LTA (ETSI EN 319 142-1 §5.4 and the baseline levels of clause 6): a second
  * incremental update adds the document security store with every certificate of the seal's and
  * the TSA's chains and revocation answers made by the authorities we hold (B-LT), and a third
  * adds a document time-stamp over everything before it (B-LTA). Each is a pure incremental
@@ -27,7 +27,8 @@ export async function extendToLongTerm(
 ): Promise<Uint8Array> {
   const token = signatureTimestampIn(input.cms);
   const certificates = [...certificatesIn(input.cms), ...(token ? certificatesIn(token) : []), ...input.certificates];
-  // After the seal's time-stamp, so a validator sees answers issued after the signature (§5.4.2.1).
+  // Dated after the seal's time-stamp: validators (EN 319 102-1 revocation freshness) prefer
+  // revocation data issued after the time the signature is proven to exist.
   const data = await collectValidationData(certificates, input.authorities, new Date());
   const withStore = await addDocumentSecurityStore(continueIncrementalUpdate(doc, sealed), data, lastSignatureContents(sealed));
   return addDocumentTimestamp(continueIncrementalUpdate(doc, withStore), input.stamp, new Date());
