@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { SIGNATURE_TIMESTAMP_OID } from "./pades-signature";
 import { buildOcspRequest } from "./revocation-answers";
 import { answerOcspRequest } from "./test-ocsp-responder";
 import type * as x509 from "@peculiar/x509";
@@ -21,21 +22,39 @@ const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as A
 /** How long the answers say they are current; a validator later relies on them as of the seal time. */
 const VALIDITY_MS = 7 * 24 * 3600_000;
 
-/** The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. */
+/**
+ * The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. Read with
+ * asn1js alone: pkijs's schema matching of a whole SignedData costs tens of milliseconds, and only
+ * two fields are needed (RFC 5652 §5.1: certificates [0] IMPLICIT, signerInfos last).
+ */
 export function certificatesIn(cms: Uint8Array): Uint8Array[] {
-  const info = pkijs.ContentInfo.fromBER(ab(cms));
-  const signedData = new pkijs.SignedData({ schema: info.content });
-  return (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => new Uint8Array(c.toSchema().toBER(false)));
+  const certificates = signedDataFields(cms).find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 0);
+  return certificates ? children(certificates).filter((c) => c.idBlock.tagClass === 1 && c.idBlock.tagNumber === 16).map(der) : [];
 }
 
 /** The RFC 3161 token in a PAdES CMS's signature-time-stamp attribute (id-aa-signatureTimeStampToken). */
 export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
-  const info = pkijs.ContentInfo.fromBER(ab(cms));
-  const signedData = new pkijs.SignedData({ schema: info.content });
-  const attribute = signedData.signerInfos[0]?.unsignedAttrs?.attributes.find((a) => a.type === "1.2.840.113549.1.9.16.2.14");
-  const value = attribute?.values[0] as asn1js.AsnType | undefined;
-  return value ? new Uint8Array(value.toBER(false)) : null;
+  const signerInfo = children(signedDataFields(cms).at(-1)!)[0];
+  const unsigned = signerInfo ? children(signerInfo).find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 1) : undefined;
+  for (const attribute of unsigned ? children(unsigned) : []) {
+    const [type, values] = children(attribute);
+    if (type instanceof asn1js.ObjectIdentifier && type.valueBlock.toString() === SIGNATURE_TIMESTAMP_OID && values) return der(children(values)[0]!);
+  }
+  return null;
 }
+
+function signedDataFields(cms: Uint8Array): asn1js.AsnType[] {
+  const { result, offset } = asn1js.fromBER(ab(cms));
+  if (offset === -1) throw new Error("Not a CMS object.");
+  const explicit = children(result)[1]; // ContentInfo: contentType, [0] EXPLICIT content
+  return children(children(explicit!)[0]!);
+}
+
+const children = (node: asn1js.AsnType): asn1js.AsnType[] => {
+  const value = (node as asn1js.Constructed).valueBlock?.value;
+  return Array.isArray(value) ? value : [];
+};
+const der = (node: asn1js.AsnType) => new Uint8Array(node.valueBeforeDecodeView);
 
 /** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked. */
 export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Array> {
@@ -57,17 +76,19 @@ export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Ar
  */
 export async function collectValidationData(certificates: Uint8Array[], authorities: Authority[], now: Date): Promise<ValidationData> {
   const unique = await completeChains(dedupe(certificates), authorities);
-  const ocsps: Uint8Array[] = [];
-  const crls = new Map<Authority, Uint8Array>();
-  for (const der of unique) {
-    const issuer = await issuerOf(der, authorities);
-    if (!issuer) continue;
-    if (!crls.has(issuer)) crls.set(issuer, await issueCrl(issuer, now));
-    // The answer is stored, not matched to a live request: it echoes no nonce.
-    const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
-    ocsps.push(await answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS }));
-  }
-  return { certificates: unique, ocsps, crls: [...crls.values()] };
+  const issued = (await Promise.all(unique.map(async (der) => ({ der, issuer: await issuerOf(der, authorities) })))).filter((c): c is { der: Uint8Array; issuer: Authority } => !!c.issuer);
+  // Signing runs on libuv's thread pool: the answers are made side by side.
+  const [ocsps, crls] = await Promise.all([
+    Promise.all(
+      issued.map(async ({ der, issuer }) => {
+        // The answer is stored, not matched to a live request: it echoes no nonce.
+        const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
+        return answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS });
+      }),
+    ),
+    Promise.all([...new Set(issued.map((c) => c.issuer))].map((issuer) => issueCrl(issuer, now))),
+  ]);
+  return { certificates: unique, ocsps, crls };
 }
 
 /** Each chain up to its root, with the certificates of the authorities we hold that issued one of the list. */
@@ -86,13 +107,25 @@ async function completeChains(list: Uint8Array[], authorities: Authority[]): Pro
  * certificate from another CA that happens to share the name gets no answer from ours.
  */
 async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {
-  const certificate = pkijs.Certificate.fromBER(ab(der));
+  const certificate = parsed(der);
   if (certificate.subject.isEqual(certificate.issuer)) return undefined;
   for (const authority of authorities) if (await issued(authority, certificate, der)) return authority;
   return undefined;
 }
 
-// The same few certificates are sealed with all day: check each signature once per process.
+// The same few certificates are sealed with all day: parse each, and check each signature, once
+// per process (pkijs's parsing alone costs milliseconds per certificate).
+const certificates = new Map<string, pkijs.Certificate>();
+function parsed(der: Uint8Array): pkijs.Certificate {
+  const key = Buffer.from(der).toString("base64");
+  let certificate = certificates.get(key);
+  if (!certificate) {
+    if (certificates.size > 256) certificates.clear(); // bounded: an external TSA may rotate its certificates
+    certificates.set(key, (certificate = pkijs.Certificate.fromBER(ab(der))));
+  }
+  return certificate;
+}
+
 const issuedBy = new WeakMap<Authority, Map<string, Promise<boolean>>>();
 function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8Array): Promise<boolean> {
   let known = issuedBy.get(authority);
@@ -100,7 +133,8 @@ function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8
   const key = Buffer.from(der).toString("base64");
   let answer = known.get(key);
   if (!answer) {
-    const candidate = pkijs.Certificate.fromBER(authority.certificate.rawData);
+    if (known.size > 256) known.clear();
+    const candidate = parsed(new Uint8Array(authority.certificate.rawData));
     answer = candidate.subject.isEqual(certificate.issuer) ? certificate.verify(candidate).catch(() => false) : Promise.resolve(false);
     known.set(key, answer);
   }
