@@ -1,7 +1,8 @@
 // `npm run bench:seal`: what sealing costs, per document size and number of signers, beside the
 // floor measured in the same run: pdf-lib loading and saving the same file (sealing cannot be
 // cheaper than that). Pure work, no database: the sheet, stamps, XML attachment, constancy and
-// PAdES-B-T signature with the built-in TSA, as the seal job does them.
+// PAdES-B-T signature with the built-in TSA, extended to PAdES-B-LTA (DSS with the platform's
+// revocation answers, document time-stamp), as the seal job does them.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -13,6 +14,7 @@ import { createTimestampToken } from "@/lib/crypto/timestamp-token";
 import { addSignatureSheet, addSignatureStamps, type SheetInput } from "@/lib/pdf/signature-sheet";
 import { loadForIncrementalUpdate } from "@/lib/pdf/incremental-update";
 import { sealPdf } from "@/lib/pdf/seal-pdf";
+import { extendToLongTerm } from "@/lib/services/signing/long-term-validation";
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
 const fonts = { regular: fs.readFileSync(path.join(fontDir, "DejaVuSans.ttf")), bold: fs.readFileSync(path.join(fontDir, "DejaVuSans-Bold.ttf")) };
@@ -43,6 +45,7 @@ async function main() {
   const seal = await issueSignerCertificate(platform, { name: "RÚBRICA SELLO", rfc: "RUB2611229A0", curp: "XEXX010101HNEXXXA4", certificateNumber: "1" });
   const tsa = await issueTsaCertificate(platform.issuing, "RUBRICA TSA");
   const tsaIdentity = { certificateDer: new Uint8Array(tsa.certificate.rawData), privateKey: tsa.keys.privateKey };
+  const authorities = [platform.issuing, platform.root].map((a) => ({ certificate: a.certificate, privateKey: a.keys.privateKey }));
   let serial = 1n;
   const stamp = async (imprint: Uint8Array) => createTimestampToken({ tsa: tsaIdentity, messageImprint: imprint, serialNumber: serial++, genTime: new Date() });
 
@@ -79,9 +82,12 @@ async function main() {
         await addSignatureStamps(pdf, sheet);
         await addSignatureSheet(pdf, sheet);
         await pdf.attach(new TextEncoder().encode("<electronicDocument/>".repeat(50 * count)), "registro.xml", { mimeType: "application/xml" });
-        return sealPdf(doc, { reason: "bench", location: "México", name: "Rúbrica", contactInfo: "bench", signingTime: new Date() }, (content) =>
-          createPadesCms({ content, certificateDer: new Uint8Array(seal.certificate.rawData), chainDer: [new Uint8Array(platform.issuing.certificate.rawData)], privateKey: seal.keys.privateKey, timestamp: async (v) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(v)))) }),
-        );
+        let cms: Uint8Array | undefined;
+        const sealed = await sealPdf(doc, { reason: "bench", location: "México", name: "Rúbrica", contactInfo: "bench", signingTime: new Date() }, async (content) => {
+          cms = await createPadesCms({ content, certificateDer: new Uint8Array(seal.certificate.rawData), chainDer: [new Uint8Array(platform.issuing.certificate.rawData)], privateKey: seal.keys.privateKey, timestamp: async (v) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(v)))) });
+          return cms;
+        });
+        return extendToLongTerm(doc, sealed, { cms: cms!, certificates: [seal.certificate, tsa.certificate, platform.issuing.certificate].map((c) => new Uint8Array(c.rawData)), authorities, stamp });
       });
       console.log(`${String(pages).padStart(5)}  ${String(count).padStart(7)}  ${floor.toFixed(1).padStart(14)} ms  ${sealed.toFixed(1).padStart(6)} ms  ${(sealed / floor).toFixed(2)}x`);
     }

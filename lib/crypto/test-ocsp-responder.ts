@@ -6,7 +6,8 @@ import { OCSP_NONCE } from "./revocation-answers";
 
 /**
  * An OCSP responder's answers (RFC 6960), for tests and local development: what SAT's responder
- * does for its certificates, signed with a responder certificate we make. Pure: request bytes
+ * does for its certificates, signed with a responder certificate we make. Also the platform's own
+ * answers for its seal and TSA certificates, stored in sealed PDFs (validation-data.ts). Pure: request bytes
  * in, response bytes out; the caller serves them over HTTP.
  */
 export type TestOcspStatus = "good" | "revoked" | "unknown";
@@ -15,7 +16,7 @@ export async function answerOcspRequest(
   requestDer: Uint8Array,
   responder: { certificate: x509.X509Certificate; privateKey: CryptoKey },
   statusOf: (serialHex: string) => TestOcspStatus,
-  options: { now?: Date; echoNonce?: boolean } = {},
+  options: { now?: Date; echoNonce?: boolean; validityMs?: number } = {},
 ): Promise<Uint8Array> {
   const now = options.now ?? new Date();
   const request = pkijs.OCSPRequest.fromBER(new Uint8Array(requestDer).buffer as ArrayBuffer);
@@ -34,7 +35,7 @@ export async function answerOcspRequest(
             ? new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 1 }, value: [new asn1js.GeneralizedTime({ valueDate: new Date(now.getTime() - 864e5) })] })
             : new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: status === "good" ? 0 : 2 } }),
         thisUpdate: now,
-        nextUpdate: new Date(now.getTime() + 3600_000),
+        nextUpdate: new Date(now.getTime() + (options.validityMs ?? 3600_000)),
       }),
     );
   }

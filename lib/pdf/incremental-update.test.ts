@@ -5,7 +5,7 @@ import path from "node:path";
 import { PDFDocument, PDFName, PDFRef, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { realworldPdf } from "@/test/realworld";
-import { loadForIncrementalUpdate, locateLastXref, saveIncrementalUpdate } from "./incremental-update";
+import { continueIncrementalUpdate, loadForIncrementalUpdate, locateLastXref, saveIncrementalUpdate } from "./incremental-update";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "incremental-"));
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1");
@@ -49,6 +49,25 @@ describe("incremental update", () => {
     const read = pdftotext(updated, `${kind}.pdf`);
     expect(read).toContain("Original");
     expect(read).toContain("Añadido");
+  });
+
+  it.each([false, true])("continues with a second update without parsing again (object streams: %s), writing only the new objects", async (useObjectStreams) => {
+    const original = await plainPdf({ useObjectStreams });
+    const doc = await loadForIncrementalUpdate(original);
+    doc.pdf.addPage([400, 300]);
+    const first = await saveIncrementalUpdate(doc);
+    const next = continueIncrementalUpdate(doc, first);
+    next.pdf.catalog.set(PDFName.of("Marker"), next.pdf.context.register(next.pdf.context.obj({ Seen: true })));
+    const second = await saveIncrementalUpdate(next);
+    expect(isPrefix(first, second)).toBe(true);
+    const update = appended(first, second);
+    expect(update).toContain("/Marker");
+    expect(update).not.toContain("/Type /Page\n"); // the page added before is not written again
+    expect(update).toMatch(new RegExp(`/Prev ${locateLastXref(first).offset}\\b`));
+    const file = path.join(dir, `continued-${useObjectStreams}.pdf`);
+    fs.writeFileSync(file, second);
+    expect(execFileSync("qpdf", ["--check", file], { encoding: "utf8" })).toContain("No syntax or stream encoding errors found");
+    expect((await PDFDocument.load(second)).getPageCount()).toBe(3);
   });
 
   it("writes only what changed: an untouched document gets an update with no objects", async () => {

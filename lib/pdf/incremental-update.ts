@@ -46,6 +46,20 @@ export async function loadForIncrementalUpdate(original: Uint8Array, options: { 
   return { pdf, original, fingerprints, lastXref: { offset, kind }, base };
 }
 
+/**
+ * The same document opened for one more update on top of `saved` (what saveIncrementalUpdate
+ * returned, possibly with a signature's /ByteRange and /Contents filled in place, as @signpdf
+ * does without changing a length): the objects pdf-lib already holds are taken as they are,
+ * rather than parsing the whole file again. The in-memory signature dictionary keeps its
+ * placeholder; it is never written again, since only objects changed after this call are.
+ */
+export function continueIncrementalUpdate(doc: IncrementalPdf, saved: Uint8Array): IncrementalPdf {
+  const fingerprints = new Map<string, string>();
+  for (const [ref, object] of doc.pdf.context.enumerateIndirectObjects()) fingerprints.set(key(ref), fingerprint(object));
+  const { offset, kind } = locateLastXref(saved);
+  return { pdf: doc.pdf, original: saved, fingerprints, lastXref: { offset, kind }, base: doc.base };
+}
+
 /** The original followed by one incremental update holding every new or changed object. */
 export async function saveIncrementalUpdate(doc: IncrementalPdf): Promise<Uint8Array> {
   const { pdf, original, fingerprints, base } = doc;

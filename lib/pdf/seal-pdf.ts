@@ -13,7 +13,38 @@ export type SealOptions = { reason: string; location: string; name: string; cont
  * signatures keep covering their bytes, so they stay valid. Pure: the CMS builder is passed in.
  */
 export async function sealPdf(doc: IncrementalPdf, options: SealOptions, sign: (content: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
-  addSignaturePlaceholder(doc.pdf, options);
+  const signature = {
+    Type: "Sig",
+    Filter: "Adobe.PPKLite",
+    SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    Reason: PDFString.of(options.reason),
+    M: PDFString.fromDate(options.signingTime),
+    ContactInfo: PDFString.of(options.contactInfo),
+    Name: PDFString.of(options.name),
+    Location: PDFString.of(options.location),
+    Prop_Build: { Filter: { Name: "Adobe.PPKLite" }, App: { Name: "Rubrica" } },
+  };
+  return signIncrementally(doc, signature, options.signatureLength ?? 12_000, options.signingTime, sign);
+}
+
+/**
+ * A document time-stamp (PAdES-B-LTA, ETSI EN 319 142-1 §5.4.3; PDF 2.0 §12.8.5): a signature
+ * dictionary of /Type /DocTimeStamp, /SubFilter /ETSI.RFC3161 whose /Contents is an RFC 3161
+ * token over the SHA-256 of the bytes its ByteRange covers, the whole file but the token. It
+ * protects everything before it (the signatures and the DSS) once their certificates expire.
+ */
+export async function addDocumentTimestamp(doc: IncrementalPdf, stamp: (imprint: Uint8Array) => Promise<Uint8Array>, now: Date, tokenLength = 12_000): Promise<Uint8Array> {
+  const timestamp = { Type: "DocTimeStamp", Filter: "Adobe.PPKLite", SubFilter: "ETSI.RFC3161" };
+  return signIncrementally(doc, timestamp, tokenLength, now, async (content) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(content)))));
+}
+
+/**
+ * A signature field with a ByteRange placeholder and zeroed /Contents of `length` bytes, the
+ * update appended, then `sign` computed over the ByteRange (everything but /Contents) and
+ * written into /Contents by @signpdf.
+ */
+async function signIncrementally(doc: IncrementalPdf, entries: Record<string, unknown>, length: number, when: Date, sign: (content: Uint8Array) => Promise<Uint8Array>): Promise<Uint8Array> {
+  addSignaturePlaceholder(doc.pdf, entries, length);
   const withPlaceholder = await saveIncrementalUpdate(doc);
 
   class CallbackSigner extends Signer {
@@ -21,7 +52,7 @@ export async function sealPdf(doc: IncrementalPdf, options: SealOptions, sign: (
       return Buffer.from(await sign(new Uint8Array(content)));
     }
   }
-  const signed = await new SignPdf().sign(Buffer.from(withPlaceholder), new CallbackSigner(), options.signingTime);
+  const signed = await new SignPdf().sign(Buffer.from(withPlaceholder), new CallbackSigner(), when);
   return new Uint8Array(signed);
 }
 
@@ -32,25 +63,11 @@ export async function sealPdf(doc: IncrementalPdf, options: SealOptions, sign: (
  * (dropping the fields of earlier signatures) and always names its field "Signature1", which
  * real signed files already use.
  */
-function addSignaturePlaceholder(pdf: PDFDocument, options: SealOptions): void {
+function addSignaturePlaceholder(pdf: PDFDocument, entries: Record<string, unknown>, length: number): void {
   const { context, catalog } = pdf;
   const byteRange = context.obj([0, PDFName.of("**********"), PDFName.of("**********"), PDFName.of("**********")]);
-  const signature = context.register(
-    context.obj({
-      Type: "Sig",
-      Filter: "Adobe.PPKLite",
-      SubFilter: SUBFILTER_ETSI_CADES_DETACHED,
-      ByteRange: byteRange,
-      // Room for the CMS: certificates of the chain plus the timestamp token with its own.
-      Contents: PDFHexString.of("0".repeat(2 * (options.signatureLength ?? 12_000))),
-      Reason: PDFString.of(options.reason),
-      M: PDFString.fromDate(options.signingTime),
-      ContactInfo: PDFString.of(options.contactInfo),
-      Name: PDFString.of(options.name),
-      Location: PDFString.of(options.location),
-      Prop_Build: { Filter: { Name: "Adobe.PPKLite" }, App: { Name: "Rubrica" } },
-    }),
-  );
+  // Room for the CMS: certificates of the chain plus the timestamp token with its own.
+  const signature = context.register(context.obj({ ...entries, ByteRange: byteRange, Contents: PDFHexString.of("0".repeat(2 * length)) } as Parameters<typeof context.obj>[0]));
 
   let acroForm = catalog.lookupMaybe(PDFName.of("AcroForm"), PDFDict);
   if (!acroForm) {

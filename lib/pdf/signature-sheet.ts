@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatListed, formatMoment } from "@/lib/i18n/date-format";
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 
@@ -60,10 +60,24 @@ const BRAND = rgb(0.62, 0.07, 0.22);
 // shared by the stamps and the sheet.
 const embedded = new WeakMap<PDFDocument, Promise<{ regular: PDFFont; bold: PDFFont }>>();
 
+// Parsing a font file and warming its layout engine (DejaVu's GSUB/GPOS) cost more than the rest
+// of a one-page seal: keep the parsed font per file for the process. Each PDF still gets its own
+// subset (pdf-lib calls createSubset per embedding), so sharing the parsed font is safe.
+type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
+const parsed = new WeakMap<Uint8Array, ReturnType<Fontkit["create"]>>();
+const cachingFontkit: Fontkit = {
+  create(buffer: Uint8Array, postscriptName?: string) {
+    if (postscriptName) return fontkit.create(buffer, postscriptName);
+    let font = parsed.get(buffer);
+    if (!font) parsed.set(buffer, (font = fontkit.create(buffer)));
+    return font;
+  },
+};
+
 export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
   if (!pair) {
-    pdf.registerFontkit(fontkit);
+    pdf.registerFontkit(cachingFontkit);
     pair = Promise.all([pdf.embedFont(fonts.regular, { subset: true }), pdf.embedFont(fonts.bold, { subset: true })]).then(([regular, bold]) => ({ regular, bold }));
     embedded.set(pdf, pair);
   }
@@ -125,11 +139,13 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
   const cell = size / qr.modules.size;
   const qx = margin;
   const qy = margin;
+  // One path of every dark module, filled once: a drawRectangle per module wrote ~500 saved
+  // graphics states and was most of the sheet's drawing time.
+  const modules = [];
   for (let r = 0; r < qr.modules.size; r++) {
-    for (let c = 0; c < qr.modules.size; c++) {
-      if (qr.modules.get(r, c)) page.drawRectangle({ x: qx + c * cell, y: qy + size - (r + 1) * cell, width: cell, height: cell, color: INK });
-    }
+    for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) modules.push(rectangle(qx + c * cell, qy + size - (r + 1) * cell, cell, cell));
   }
+  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...modules, fill(), popGraphicsState());
   y = qy + size - 12;
   text(page, t.verify, qx + size + 14, 9, regular, MUTED);
   text(page, input.verifyUrl, qx + size + 14, 8, regular, INK, width - margin - (qx + size + 14));
@@ -145,14 +161,13 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
     for (const box of signer.boxes ?? []) {
       const page = pages[box.page - 1];
       if (!page) continue;
-      const { width, height } = page.getSize();
-      const [x, w, h] = [box.x * width, box.width * width, box.height * height];
-      const y = height - box.y * height - h;
-      page.drawRectangle({ x, y, width: w, height: h, borderColor: BRAND, borderWidth: 0.8, color: rgb(1, 0.98, 0.98), opacity: 0.9 });
+      // Every point is given in the box's own upright frame (origin its bottom-left as displayed).
+      const { origin: at, w, h, rotate } = displayedBox(page, box);
+      page.drawRectangle({ ...at(0, 0), width: w, height: h, rotate, borderColor: BRAND, borderWidth: 0.8, color: rgb(1, 0.98, 0.98), opacity: 0.9 });
       const size = Math.max(5, Math.min(9, h / 5));
       if (autograph) {
         const scale = Math.min((w - 4) / autograph.width, (h * 0.5) / autograph.height);
-        page.drawImage(autograph, { x: x + 2, y: y + h - autograph.height * scale - 2, width: autograph.width * scale, height: autograph.height * scale });
+        page.drawImage(autograph, { ...at(2, h - autograph.height * scale - 2), width: autograph.width * scale, height: autograph.height * scale, rotate });
       }
       const lines = [
         [signer.name, bold],
@@ -161,10 +176,44 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
       ] as const;
       lines.forEach(([line, font], i) => {
         const fitted = wrap(line, font, size, w - 6)[0] ?? "";
-        page.drawText(fitted, { x: x + 3, y: y + 3 + (lines.length - 1 - i) * size * 1.2, size, font, color: INK });
+        page.drawText(fitted, { ...at(3, 3 + (lines.length - 1 - i) * size * 1.2), size, font, color: INK, rotate });
       });
     }
   }
+}
+
+/**
+ * Where a box the owner placed lands in the page's user space. Boxes are fractions of the page
+ * as displayed (origin top-left): the crop box, turned by the page's /Rotate, inherited from the
+ * page tree when the page has none (PDF 32000-1 §7.7.3.3, §7.7.3.4), which viewers apply
+ * clockwise. Returns the box's displayed size and a map from its upright frame (x right, y up as
+ * displayed, origin its displayed bottom-left) to user space; drawing with `rotate` (the page's
+ * angle, counter-clockwise in user space) makes text read upright once the viewer turns the page.
+ */
+export function displayedBox(page: PDFPage, box: { x: number; y: number; width: number; height: number }) {
+  const crop = visibleBox(page);
+  const r = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const [W, H] = [crop.width, crop.height];
+  const [dw, dh] = r === 90 || r === 270 ? [H, W] : [W, H];
+  const [x0, y0, w, h] = [box.x * dw, box.y * dh, box.width * dw, box.height * dh];
+  // Displayed (X right, Y down from the top-left) → user space, relative to the crop box.
+  const toUser = (X: number, Y: number): [number, number] => (r === 90 ? [Y, X] : r === 180 ? [W - X, Y] : r === 270 ? [W - Y, H - X] : [X, H - Y]);
+  const origin = (lx: number, ly: number) => {
+    const [u, v] = toUser(x0 + lx, y0 + h - ly);
+    return { x: crop.x + u, y: crop.y + v };
+  };
+  return { origin, w, h, rotate: degrees(r) };
+}
+
+/** The crop box (what viewers show), corners in either order; the media box if it is malformed. */
+function visibleBox(page: PDFPage): { x: number; y: number; width: number; height: number } {
+  let box: { x: number; y: number; width: number; height: number };
+  try {
+    box = page.getCropBox();
+  } catch {
+    box = page.getMediaBox();
+  }
+  return { x: Math.min(box.x, box.x + box.width), y: Math.min(box.y, box.y + box.height), width: Math.abs(box.width), height: Math.abs(box.height) };
 }
 
 function excerpt(signature: string): string {

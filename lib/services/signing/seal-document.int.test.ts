@@ -6,6 +6,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as pkijs from "pkijs";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from "pdf-lib";
 import { getDb, type Db } from "@/lib/db/client";
 import { SIGNATURE_TIMESTAMP_OID } from "@/lib/crypto/pades-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
@@ -121,7 +122,17 @@ describe("sealing a fully signed document", () => {
     const check = spawnSync("pdfsig", ["-nssdir", `sql:${nssDir}`, pdf.file], { encoding: "utf8" });
     expect(check.stdout).toContain("Signature Validation: Signature is Valid.");
     expect(check.stdout).toContain("Certificate Validation: Certificate is Trusted.");
-    expect(check.stdout).toContain("Total document signed");
+    expect(check.stdout.split("Signature #2:")[1]).toContain("Total document signed"); // the document time-stamp
+    // PAdES-B-LT: the platform's certificates and its own revocation answers in /DSS; qpdf finds the
+    // three revisions well formed.
+    expect(spawnSync("qpdf", ["--check", pdf.file], { encoding: "utf8" }).stdout).toContain("No syntax or stream encoding errors found");
+    const sealedPdf = await PDFDocument.load(fs.readFileSync(pdf.file), { updateMetadata: false });
+    const dss = sealedPdf.catalog.lookup(PDFName.of("DSS"), PDFDict);
+    const stored = (name: string) => dss.lookup(PDFName.of(name), PDFArray).asArray().map((ref) => Buffer.from((sealedPdf.context.lookup(ref as PDFRef) as PDFRawStream).contents).toString("base64"));
+    const { platform } = await signingEnvironment();
+    for (const c of [platform.seal.certificate, platform.tsa.certificate, platform.issuing.certificate, platform.root.certificate]) expect(stored("Certs")).toContain(Buffer.from(c.rawData).toString("base64"));
+    expect(stored("OCSPs")).toHaveLength(3);
+    expect(stored("CRLs")).toHaveLength(2);
     // The seal's own RFC 3161 timestamp (PAdES-B-T), taken out of the PDF, verifies with openssl.
     const sealCms = sealCmsOf(fs.readFileSync(pdf.file));
     const sealToken = path.join(dir, `${id}-seal-ts.der`);
@@ -180,7 +191,8 @@ describe("sealing a fully signed document", () => {
     const inContent = bytes.indexOf("stream\n") + "stream\n".length + 10;
     expect(inContent).toBeGreaterThan(10);
     expect(inContent).toBeLessThan(byteRange[1]!); // signed, and not in /Contents
-    const sealLines = ["Signature #1:", "  - Signer Certificate Common Name: RÚBRICA SELLO DE DOCUMENTOS", "  - Signature Type: ETSI.CAdES.detached", "  - Total document signed"];
+    // The seal, then the document time-stamp (PAdES-B-LTA) over the whole file.
+    const sealLines = ["Signature #1:", "  - Signer Certificate Common Name: RÚBRICA SELLO DE DOCUMENTOS", "  - Signature Type: ETSI.CAdES.detached", "  - Not total document signed", "Signature #2:", "  - Signer Certificate Common Name: RUBRICA TSA"];
     const intact = pdfsig(pdf);
     expect(intact.lines).toEqual(expect.arrayContaining([...sealLines, "  - Signature Validation: Signature is Valid."]));
     const changed = pdfsig(tamper(pdf, inContent));

@@ -15,6 +15,7 @@ import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { buildSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
+import { extendToLongTerm } from "./long-term-validation";
 import { signingEnvironment } from "./signing-environment";
 
 export type SealOutcome = "sealed" | "already-sealed" | "not-ready";
@@ -22,7 +23,7 @@ export type SealOutcome = "sealed" | "already-sealed" | "not-ready";
 /**
  * Seals a document every signer signed: the constancy (an RFC 3161 token over the original
  * hash), visible stamps or a signature sheet, the XML record attached, one PAdES-B-T signature
- * by the platform seal; then, in one conditional UPDATE, the document becomes completed with
+ * by the platform seal, extended to PAdES-B-LTA (validation data, document time-stamp); then, in one conditional UPDATE, the document becomes completed with
  * its sealed file and constancy. Idempotent: a retry after a crash recomputes and the first
  * commit wins; files are content-addressed, so nothing is ever half written.
  */
@@ -90,17 +91,29 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   if (allowance.pageContent && row.document.signPosition === "CUSTOM") await addSignatureStamps(pdf, sheet);
   if (allowance.pageContent) await addSignatureSheet(pdf, sheet);
   if (allowance.attachment) await pdf.attach(new TextEncoder().encode(xml), `${row.document.fileName.replace(/\.pdf$/i, "")}.xml`, { mimeType: "application/xml", description: "Registro de firmas (XML)", creationDate: now, modificationDate: now });
-  const { seal } = environment.platform;
-  const sealed = await sealPdf(doc, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, (content) =>
-    createPadesCms({
+  const { seal, tsa, root, issuing } = environment.platform;
+  let sealCms: Uint8Array | undefined;
+  const stamp = (imprint: Uint8Array) => environment.timestamps.stamp(imprint);
+  const sealed = await sealPdf(doc, { reason: "Documento firmado electrónicamente con Rúbrica", location: "México", name: "Rúbrica", contactInfo: env().APP_URL, signingTime: now }, async (content) => {
+    sealCms = await createPadesCms({
       content,
       certificateDer: new Uint8Array(seal.certificate.rawData),
       chainDer: seal.chain.map((c) => new Uint8Array(c.rawData)),
       privateKey: seal.privateKey,
-      timestamp: async (signatureValue) => environment.timestamps.stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", signatureValue.slice().buffer as ArrayBuffer))),
-    }),
-  );
-  const stored = await storage.put(sealed);
+      timestamp: async (signatureValue) => stamp(new Uint8Array(await crypto.subtle.digest("SHA-256", signatureValue.slice().buffer as ArrayBuffer))),
+    });
+    return sealCms;
+  });
+  // PAdES-B-LTA: the validation data and a document time-stamp, two more incremental updates,
+  // so the seal can be validated after its certificates expire. The built-in TSA's chain is
+  // ours; an external TSA's is what its tokens carry.
+  const ltv = await extendToLongTerm(doc, sealed, {
+    cms: sealCms!,
+    certificates: [seal.certificate, ...seal.chain, ...(env().TSA_URL ? [] : [tsa.certificate, ...tsa.chain])].map((c) => new Uint8Array(c.rawData)),
+    authorities: [issuing, root],
+    stamp,
+  });
+  const stored = await storage.put(ltv);
 
   return db.transaction(async (tx) => {
     await tx.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "application/pdf" }).onConflictDoNothing();

@@ -1,0 +1,152 @@
+import "reflect-metadata";
+import * as asn1js from "asn1js";
+import * as pkijs from "pkijs";
+import { SIGNATURE_TIMESTAMP_OID } from "./pades-signature";
+import { buildOcspRequest } from "./revocation-answers";
+import { answerOcspRequest } from "./test-ocsp-responder";
+import type * as x509 from "@peculiar/x509";
+
+/**
+ * Validation data for long-term validation (PAdES-B-LT, ETSI EN 319 142-1 §5.4): the
+ * certificates of a signature's chains and revocation answers for them, to be stored in the
+ * document security store. Revocation is produced by the authorities whose keys we hold (the
+ * platform root and its issuing CA sign a CRL and answer OCSP for the certificates they issued),
+ * the way a CA's own responder would (RFC 6960 §4.2.2.2 lets the CA sign its answers). Pure:
+ * certificates and keys in, DER out.
+ */
+
+export type Authority = { certificate: x509.X509Certificate; privateKey: CryptoKey };
+export type ValidationData = { certificates: Uint8Array[]; ocsps: Uint8Array[]; crls: Uint8Array[] };
+
+const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
+/** How long the answers say they are current; a validator later relies on them as of the seal time. */
+const VALIDITY_MS = 7 * 24 * 3600_000;
+
+/**
+ * The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. Read with
+ * asn1js alone: pkijs's schema matching of a whole SignedData costs tens of milliseconds, and only
+ * two fields are needed (RFC 5652 §5.1: certificates [0] IMPLICIT, signerInfos last).
+ */
+export function certificatesIn(cms: Uint8Array): Uint8Array[] {
+  const certificates = signedDataFields(cms).find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 0);
+  return certificates ? children(certificates).filter((c) => c.idBlock.tagClass === 1 && c.idBlock.tagNumber === 16).map(der) : [];
+}
+
+/** The RFC 3161 token in a PAdES CMS's signature-time-stamp attribute (id-aa-signatureTimeStampToken). */
+export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
+  const signerInfo = children(signedDataFields(cms).at(-1)!)[0];
+  const unsigned = signerInfo ? children(signerInfo).find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 1) : undefined;
+  for (const attribute of unsigned ? children(unsigned) : []) {
+    const [type, values] = children(attribute);
+    if (type instanceof asn1js.ObjectIdentifier && type.valueBlock.toString() === SIGNATURE_TIMESTAMP_OID && values) return der(children(values)[0]!);
+  }
+  return null;
+}
+
+function signedDataFields(cms: Uint8Array): asn1js.AsnType[] {
+  const { result, offset } = asn1js.fromBER(ab(cms));
+  if (offset === -1) throw new Error("Not a CMS object.");
+  const explicit = children(result)[1]; // ContentInfo: contentType, [0] EXPLICIT content
+  return children(children(explicit!)[0]!);
+}
+
+const children = (node: asn1js.AsnType): asn1js.AsnType[] => {
+  const value = (node as asn1js.Constructed).valueBlock?.value;
+  return Array.isArray(value) ? value : [];
+};
+const der = (node: asn1js.AsnType) => new Uint8Array(node.valueBeforeDecodeView);
+
+/** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked. */
+export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Array> {
+  const issuer = pkijs.Certificate.fromBER(authority.certificate.rawData);
+  const crl = new pkijs.CertificateRevocationList({
+    version: 1,
+    issuer: issuer.subject,
+    thisUpdate: new pkijs.Time({ type: 0, value: now }),
+    nextUpdate: new pkijs.Time({ type: 0, value: new Date(now.getTime() + VALIDITY_MS) }),
+  });
+  await crl.sign(authority.privateKey, "SHA-256");
+  return new Uint8Array(crl.toSchema(true).toBER(false));
+}
+
+/**
+ * Certificates (deduplicated, in order) plus, for each one an authority we hold issued, an OCSP
+ * answer "good" signed by that authority, and that authority's CRL. Certificates whose issuer we
+ * do not hold (an external TSA's) are stored without revocation data: the validator fetches it.
+ */
+export async function collectValidationData(certificates: Uint8Array[], authorities: Authority[], now: Date): Promise<ValidationData> {
+  const unique = await completeChains(dedupe(certificates), authorities);
+  const issued = (await Promise.all(unique.map(async (der) => ({ der, issuer: await issuerOf(der, authorities) })))).filter((c): c is { der: Uint8Array; issuer: Authority } => !!c.issuer);
+  // Signing runs on libuv's thread pool: the answers are made side by side.
+  const [ocsps, crls] = await Promise.all([
+    Promise.all(
+      issued.map(async ({ der, issuer }) => {
+        // The answer is stored, not matched to a live request: it echoes no nonce.
+        const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
+        return answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS });
+      }),
+    ),
+    Promise.all([...new Set(issued.map((c) => c.issuer))].map((issuer) => issueCrl(issuer, now))),
+  ]);
+  return { certificates: unique, ocsps, crls };
+}
+
+/** Each chain up to its root, with the certificates of the authorities we hold that issued one of the list. */
+async function completeChains(list: Uint8Array[], authorities: Authority[]): Promise<Uint8Array[]> {
+  const out = [...list];
+  for (let i = 0; i < out.length; i++) {
+    const issuer = await issuerOf(out[i]!, authorities);
+    if (issuer) out.push(...dedupe([...out, new Uint8Array(issuer.certificate.rawData)]).slice(out.length));
+  }
+  return out;
+}
+
+/**
+ * The authority that issued a certificate (none for a root: it is the trust anchor, and nobody
+ * can revoke it): same name, and its key verifies the certificate's signature, so a
+ * certificate from another CA that happens to share the name gets no answer from ours.
+ */
+async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {
+  const certificate = parsed(der);
+  if (certificate.subject.isEqual(certificate.issuer)) return undefined;
+  for (const authority of authorities) if (await issued(authority, certificate, der)) return authority;
+  return undefined;
+}
+
+// The same few certificates are sealed with all day: parse each, and check each signature, once
+// per process (pkijs's parsing alone costs milliseconds per certificate).
+const certificates = new Map<string, pkijs.Certificate>();
+function parsed(der: Uint8Array): pkijs.Certificate {
+  const key = Buffer.from(der).toString("base64");
+  let certificate = certificates.get(key);
+  if (!certificate) {
+    if (certificates.size > 256) certificates.clear(); // bounded: an external TSA may rotate its certificates
+    certificates.set(key, (certificate = pkijs.Certificate.fromBER(ab(der))));
+  }
+  return certificate;
+}
+
+const issuedBy = new WeakMap<Authority, Map<string, Promise<boolean>>>();
+function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8Array): Promise<boolean> {
+  let known = issuedBy.get(authority);
+  if (!known) issuedBy.set(authority, (known = new Map()));
+  const key = Buffer.from(der).toString("base64");
+  let answer = known.get(key);
+  if (!answer) {
+    if (known.size > 256) known.clear();
+    const candidate = parsed(new Uint8Array(authority.certificate.rawData));
+    answer = candidate.subject.isEqual(certificate.issuer) ? certificate.verify(candidate).catch(() => false) : Promise.resolve(false);
+    known.set(key, answer);
+  }
+  return answer;
+}
+
+function dedupe(list: Uint8Array[]): Uint8Array[] {
+  const seen = new Set<string>();
+  return list.filter((der) => {
+    const key = Buffer.from(der).toString("base64");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
