@@ -4,7 +4,7 @@ import { MEDIA, withCamera } from "./camera";
 import { newcomerWithKey, signerPage, twoPagePdf } from "./signer-support";
 import { hydrated, shot } from "./support";
 
-// Sandbox person 2's card, and a fake camera whose video "turns the head" (make-identity-media.ts).
+// Sandbox person 1's card (with the face that can turn), and a fake camera whose video "turns the head" (make-identity-media.ts).
 test.use(withCamera("turning.y4m"));
 
 /** The verification page, as the signer lands on it from the signing link: card by upload, selfie and turn by camera. */
@@ -40,7 +40,7 @@ test("RUBRICA: a signer without e.firma verifies their identity on the phone and
     data: {
       file_name: "Contrato Ñandú con identidad.pdf",
       file_base64: (await twoPagePdf("Contrato de arrendamiento — Núñez")).toString("base64"),
-      signatures: [{ name: "José Ángel Núñez García", email: `jose.${Date.now()}@example.com` }],
+      signatures: [{ name: "María Guadalupe Pérez López", email: `maria.${Date.now()}@example.com` }],
       config: { allow_type_signatures: ["RUBRICA"] },
     },
   });
@@ -68,8 +68,8 @@ test("RUBRICA: a signer without e.firma verifies their identity on the phone and
   await signer.waitForURL((url) => url.pathname === link, { timeout: 120_000 });
   await hydrated(signer);
   await expect(step).toHaveAttribute("data-state", "VERIFIED");
-  await expect(step).toContainText("JOSÉ ÁNGEL NÚÑEZ GARCÍA");
-  await expect(step).toContainText("CURP NUGA800715HJCXRN07");
+  await expect(step).toContainText("MARIA GUADALUPE PEREZ LOPEZ");
+  await expect(step).toContainText("CURP PELG850312MDFRPD00");
   await shot(signer, "rubrica-02-verified", project);
 
   await signer.getByRole("button", { name: "Firmar documento" }).click();
@@ -79,7 +79,7 @@ test("RUBRICA: a signer without e.firma verifies their identity on the phone and
   const { data } = await (await request.get(`/v1/documents/${document.id}`, { headers: auth })).json();
   expect(data.relationships.signatories.data[0].attributes).toMatchObject({
     sign_status: "SIGNED",
-    curp: "NUGA800715HJCXRN07",
+    curp: "PELG850312MDFRPD00",
     certificate_issuer_name: "RUBRICA AC DE IDENTIDAD VERIFICADA",
     certificate_serial_number: expect.stringMatching(/^9\d{19}$/),
   });
