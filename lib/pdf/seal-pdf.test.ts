@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type Hier
 import { createTimestampToken } from "@/lib/crypto/timestamp-token";
 import { loadForIncrementalUpdate } from "./incremental-update";
 import { sealPdf } from "./seal-pdf";
+import { nssTrustingRoot } from "@/test/nss-trust";
 
 let platform: Hierarchy;
 let sealIdentity: Awaited<ReturnType<typeof issueSignerCertificate>>;
@@ -21,13 +21,7 @@ beforeAll(async () => {
   platform = await createHierarchy("EFIRMA");
   sealIdentity = await issueSignerCertificate(platform, { name: "RÚBRICA SELLO DE PRUEBAS", rfc: "MAB9307148T4", curp: "BOXW310820HNERXN09", certificateNumber: "00000000000000000001" });
   tsa = await issueTsaCertificate(platform.issuing, "Rubrica TSA de pruebas");
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "seal-"));
-  fs.chmodSync(dir, 0o755);
-  nssDir = path.join(dir, "nss");
-  fs.mkdirSync(nssDir);
-  fs.writeFileSync(path.join(dir, "root.pem"), platform.root.certificate.toString("pem"));
-  execFileSync("certutil", ["-N", "-d", `sql:${nssDir}`, "--empty-password"]);
-  execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-test-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
+  ({ dir, nssDir } = nssTrustingRoot(platform.root.certificate.toString("pem"), "seal-"));
 }, 60_000);
 
 

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import { REALWORLD_PDFS, realworldPdf } from "@/test/realworld";
 import { POST as upload } from "@/app/v1/containers/[uuid]/documents/route";
 import { sealDocument } from "./seal-document";
 import { signingEnvironment } from "./signing-environment";
+import { nssTrustingRoot } from "@/test/nss-trust";
 
 /**
  * Every PDF of ../shared/realworld/pdfs (manifest.json) goes through upload → every signer signs
@@ -35,13 +35,7 @@ let nssDir: string;
 
 beforeAll(async () => {
   const { platform } = await signingEnvironment();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "corpus-"));
-  fs.chmodSync(dir, 0o755);
-  nssDir = path.join(dir, "nss");
-  fs.mkdirSync(nssDir);
-  fs.writeFileSync(path.join(dir, "root.pem"), platform.root.certificate.toString("pem"));
-  spawnSync("certutil", ["-N", "-d", `sql:${nssDir}`, "--empty-password"]);
-  spawnSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
+  ({ dir, nssDir } = nssTrustingRoot(platform.root.certificate.toString("pem"), "corpus-"));
 }, 60_000);
 
 type Signature = { validation: string; whole: boolean; signer: string };

@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import nodeCrypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,23 +22,18 @@ import { GET as getConstancy } from "@/app/v1/documents/[uuid]/constancy/route";
 import { sealDocument } from "./seal-document";
 import { signingEnvironment } from "./signing-environment";
 import { sweepUnsealed } from "./sweep-unsealed";
+import { nssTrustingRoot } from "@/test/nss-trust";
 
 let dir: string;
 let nssDir: string;
 
 beforeAll(async () => {
   const { platform } = await signingEnvironment();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sealed-"));
-  fs.chmodSync(dir, 0o755);
-  nssDir = path.join(dir, "nss");
-  fs.mkdirSync(nssDir);
-  fs.writeFileSync(path.join(dir, "root.pem"), platform.root.certificate.toString("pem"));
+  ({ dir, nssDir } = nssTrustingRoot(platform.root.certificate.toString("pem"), "sealed-"));
   fs.writeFileSync(path.join(dir, "platform.pem"), `${platform.root.certificate.toString("pem")}\n${platform.issuing.certificate.toString("pem")}\n`);
   fs.writeFileSync(path.join(dir, "tsa.pem"), platform.tsa.certificate.toString("pem"));
   const trustDir = path.join(env().TRUSTED_CA_DIR, "EFIRMA");
   fs.writeFileSync(path.join(dir, "efirma.pem"), fs.readdirSync(trustDir).map((f) => fs.readFileSync(path.join(trustDir, f), "utf8")).join("\n"));
-  execFileSync("certutil", ["-N", "-d", `sql:${nssDir}`, "--empty-password"]);
-  execFileSync("certutil", ["-A", "-d", `sql:${nssDir}`, "-n", "rubrica-root", "-t", "CT,C,C", "-i", path.join(dir, "root.pem")]);
 }, 60_000);
 
 const fullySigned = seedSignedDocument;
