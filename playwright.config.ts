@@ -29,7 +29,7 @@ export default defineConfig({
   // The production build on a fresh data folder (embedded PostgreSQL), as a newcomer gets it;
   // every account is made from 127.0.0.1, hence the raised per-address sign-in/sign-up limits.
   webServer: {
-    command: "rm -rf .data-e2e && npx tsx server.ts",
+    command: "rm -rf .data-e2e && node --import tsx server.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -60,11 +60,11 @@ async function main() {
   // Order matters: stop taking requests, let running jobs finish, then close the database.
   onShutdown(
     [
-      ["http", () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); })],
-      ["worker", stopWorker],
-      ["queue", closeQueue],
-      ["db pool", closeDb],
-      ["database", database.close],
+      { name: "http", run: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) },
+      { name: "worker", run: stopWorker },
+      { name: "queue", run: closeQueue },
+      { name: "db pool", run: closeDb },
+      { name: "database", run: database.close, always: true },
     ],
     (msg) => logger().info(msg),
   );

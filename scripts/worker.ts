@@ -16,10 +16,10 @@ async function main() {
   console.log(`Rúbrica worker running (database: ${database.mode}). Ctrl+C stops it.`);
   onShutdown(
     [
-      ["worker", stopWorker],
-      ["queue", closeQueue],
-      ["db pool", closeDb],
-      ["database", database.close],
+      { name: "worker", run: stopWorker },
+      { name: "queue", run: closeQueue },
+      { name: "db pool", run: closeDb },
+      { name: "database", run: database.close, always: true },
     ],
     (msg) => logger().info(msg),
   );

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -122,11 +122,39 @@ export async function startEmbeddedCluster(opts: { databaseDir: string; password
     }
   }
 
+  const reaper = startReaper(pg_ctl, databaseDir, ids);
   return {
     port,
     password,
     stop: async () => {
       await run(pg_ctl, ["stop", "-D", databaseDir, "-m", "fast", "-w", "-t", "60"], { ...ids });
+      reaper.stdin.end();
     },
   };
+}
+
+// The reaper: a small process, in a session of its own (so a signal to our process group does
+// not reach it), that holds the read end of a pipe from us. When we end, however we end (a
+// clean stop, a crash, SIGKILL from a wrapper or the OOM killer), the pipe closes and it stops
+// the cluster if it still runs: a PostgreSQL we started never outlives us.
+const REAPER = `
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const [pgCtl, dir, uid, gid] = process.argv.slice(1);
+for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(s, () => {});
+process.stdin.on("data", () => {});
+process.stdin.on("close", () => {
+  if (fs.existsSync(dir + "/postmaster.pid")) {
+    try { execFileSync(pgCtl, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60"], { stdio: "ignore", ...(uid ? { uid: +uid, gid: +gid } : {}) }); } catch {}
+  }
+  process.exit(0);
+});
+`;
+
+function startReaper(pgCtl: string, databaseDir: string, ids: { uid?: number; gid?: number }) {
+  const reaper = spawn(process.execPath, ["-e", REAPER, pgCtl, databaseDir, String(ids.uid ?? ""), String(ids.gid ?? "")], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  // Neither the reaper nor its pipe keeps our event loop alive.
+  reaper.unref();
+  (reaper.stdin as unknown as { unref?: () => void }).unref?.();
+  return reaper;
 }
