@@ -57,8 +57,8 @@ export function SigningLink({ initial }: { initial: SigningLinkData }) {
           <DocumentSummary view={view} t={t} />
           <SignerProgress view={view} t={t} />
         </Card>
-        {/* A removed signer's link no longer serves the PDF. */}
-        {view.link_status !== "REMOVED" && (
+        {/* A removed signer's link, and a cancelled document's links, no longer serve the PDF. */}
+        {view.link_status !== "REMOVED" && view.link_status !== "DOCUMENT_CANCELLED" && (
           <Card className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <DocumentReader signatureId={view.id} />
           </Card>

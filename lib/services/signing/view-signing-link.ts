@@ -1,4 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
+import { DOCUMENT_STATUS } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { fileStorage } from "@/lib/adapters/storage/storage";
@@ -42,11 +44,13 @@ export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: 
 
 /**
  * The PDF a signer reads: the original until sealed (what they sign is its hash). Each read is
- * recorded like a view, with which file was served.
+ * recorded like a view, with which file was served. A removed signer's link, and every link of a
+ * cancelled document, no longer serve it: the owner withdrew the document from these people.
  */
 export async function readSigningDocument(db: DbOrTx, signatoryId: string, context: { ip: string | null }) {
   const link = await loadSigningLink(db, signatoryId);
-  if (link.signer.removedAt) return null;
+  if (link.signer.removedAt) throw new AppError("CONFLICT", "The owner removed you from this document; this link no longer works.");
+  if (link.document.signStatus === DOCUMENT_STATUS.CANCELLED) throw new AppError("CONFLICT", "The owner cancelled this document; this link no longer shows it.");
   const hash = link.document.sealedHash ?? link.document.originalHash;
   const bytes = await fileStorage().get(hash);
   await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id, hash, sealed: link.document.sealedHash !== null }, ip: context.ip });

@@ -61,4 +61,18 @@ describe("GET /v1/signatures/{signature_id}/document", () => {
     const body = await (await call(auditTrail, `/v1/documents/${id}/audit`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
     expect(body.data.map((e: AuditEvent) => e.action)).not.toContain("signature.document_read");
   });
+
+  it("refuses every link of a cancelled document (409, saying so) without serving or recording a read", async () => {
+    const owner = await seedUserWithKey();
+    const id = await seedDocument(owner.actor);
+    const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+    const { cancelDocument } = await import("@/lib/services/documents/cancel-document");
+    await cancelDocument(getDb(), owner.actor, id);
+    const res = await call(readDocument, `/v1/signatures/${signer!.id}/document`, { params: { signatureId: signer!.id } });
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect((await res.json()).message).toMatch(/cancelled this document/);
+    const body = await (await call(auditTrail, `/v1/documents/${id}/audit`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
+    expect(body.data.map((e: AuditEvent) => e.action)).not.toContain("signature.document_read");
+  });
 });

@@ -1,5 +1,4 @@
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
 import { apiRoute } from "@/lib/http/api-route";
 import { clientIp, limitSigningRequest } from "@/lib/http/rate-limit";
 import { attachment } from "@/lib/http/signing-resources";
@@ -10,7 +9,6 @@ const limit = (req: Request, params: { signatureId: string }) => limitSigningReq
 
 export const GET = apiRoute({ auth: "none", params: signatureParams, limit }, async ({ params, req }) => {
   const file = await readSigningDocument(getDb(), params.signatureId, { ip: clientIp(req) });
-  if (!file) throw new AppError("CONFLICT", "The owner removed you from this document; this link no longer works.");
   return new Response(new Uint8Array(file.bytes), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": attachment(file.fileName).replace(/^attachment/, "inline"), "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
   });
