@@ -27,12 +27,15 @@ export function launch(args: string[], opts: { dataDir: string; port?: number; c
   return { child, output: () => output, exited };
 }
 
-/** Resolves when check() is true; rejects with what the process printed when it exits first or time runs out. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, proc: { child: ChildProcess; output: () => string }, limitMs: number) {
+/**
+ * Resolves when check() is true; rejects with what the process printed when time runs out, or
+ * when it exits first (unless it is expected to be gone: `afterExit`).
+ */
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, proc: { child: ChildProcess; output: () => string }, limitMs: number, afterExit = false) {
   const until = Date.now() + limitMs;
   while (Date.now() < until) {
     if (await check()) return;
-    if (proc.child.exitCode !== null) throw new Error(`exited (${proc.child.exitCode}) before ${what}:\n${proc.output().slice(-3000)}`);
+    if (!afterExit && proc.child.exitCode !== null) throw new Error(`exited (${proc.child.exitCode}) before ${what}:\n${proc.output().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no ${what} within ${limitMs} ms:\n${proc.output().slice(-3000)}`);

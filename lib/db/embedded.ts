@@ -133,26 +133,15 @@ export async function startEmbeddedCluster(opts: { databaseDir: string; password
   };
 }
 
-// The reaper: a small process, in a session of its own (so a signal to our process group does
-// not reach it), that holds the read end of a pipe from us. When we end, however we end (a
-// clean stop, a crash, SIGKILL from a wrapper or the OOM killer), the pipe closes and it stops
-// the cluster if it still runs: a PostgreSQL we started never outlives us.
-const REAPER = `
-const { execFileSync } = require("node:child_process");
-const fs = require("node:fs");
-const [pgCtl, dir, uid, gid] = process.argv.slice(1);
-for (const s of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(s, () => {});
-process.stdin.on("data", () => {});
-process.stdin.on("close", () => {
-  if (fs.existsSync(dir + "/postmaster.pid")) {
-    try { execFileSync(pgCtl, ["stop", "-D", dir, "-m", "fast", "-w", "-t", "60"], { stdio: "ignore", ...(uid ? { uid: +uid, gid: +gid } : {}) }); } catch {}
-  }
-  process.exit(0);
-});
-`;
+// The reaper: a shell, in a session of its own (so a signal to our process group does not reach
+// it), whose `cat` holds the read end of a pipe from us. When we end, however we end (a clean
+// stop, a crash, SIGKILL from a wrapper or the OOM killer), the pipe closes and it stops the
+// cluster if it still runs: a PostgreSQL we started never outlives us. A shell and cat, not a
+// second Node process: about 1 MB instead of 40.
+const REAPER = 'cat >/dev/null; if [ -f "$1/postmaster.pid" ]; then "$0" stop -D "$1" -m fast -w -t 60; fi';
 
 function startReaper(pgCtl: string, databaseDir: string, ids: { uid?: number; gid?: number }) {
-  const reaper = spawn(process.execPath, ["-e", REAPER, pgCtl, databaseDir, String(ids.uid ?? ""), String(ids.gid ?? "")], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  const reaper = spawn("/bin/sh", ["-c", REAPER, pgCtl, databaseDir], { detached: true, stdio: ["pipe", "ignore", "ignore"], ...ids });
   // Neither the reaper nor its pipe keeps our event loop alive.
   reaper.unref();
   (reaper.stdin as unknown as { unref?: () => void }).unref?.();

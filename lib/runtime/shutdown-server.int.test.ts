@@ -37,7 +37,7 @@ async function startThenSignal(signal: "SIGTERM" | "SIGINT") {
   process.kill(-server.child.pid!, signal);
   await server.exited;
   // The launcher is gone; give the rest of its group and the cluster their bounded time.
-  await waitFor("end of the process group and its PostgreSQL", () => !groupAlive(server.child.pid!) && postgresOf(dataDir).length === 0, server, 90_000);
+  await waitFor("end of the process group and its PostgreSQL", () => !groupAlive(server.child.pid!) && postgresOf(dataDir).length === 0, server, 90_000, true);
   expect(postgresOf(dataDir)).toEqual([]);
   expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   expect(await portOpen(port)).toBe(false);

@@ -23,7 +23,7 @@ async function startThenSignal(signal: "SIGTERM" | "SIGINT", command?: string[])
   expect(postgresOf(dataDir)).toHaveLength(1);
   process.kill(-worker.child.pid!, signal);
   await worker.exited;
-  await waitFor("end of the process group and its PostgreSQL", () => !groupAlive(worker.child.pid!) && postgresOf(dataDir).length === 0, worker, 90_000);
+  await waitFor("end of the process group and its PostgreSQL", () => !groupAlive(worker.child.pid!) && postgresOf(dataDir).length === 0, worker, 90_000, true);
   expect(postgresOf(dataDir)).toEqual([]);
   expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   return worker.output();
@@ -39,5 +39,16 @@ describe("scripts/worker.ts shutdown", () => {
 
   it("leaves no PostgreSQL behind under the tsx CLI either, whose relay may SIGKILL the worker", async () => {
     await startThenSignal("SIGTERM", [path.resolve("node_modules/.bin/tsx")]);
+  }, 300_000);
+
+  it("stops its PostgreSQL even when killed with SIGKILL, which no handler sees (the reaper)", async () => {
+    const worker = launch(["scripts/worker.ts"], { dataDir });
+    started.push(worker.child.pid!);
+    await waitFor("worker start", () => worker.output().includes("worker started"), worker, 180_000);
+    expect(postgresOf(dataDir)).toHaveLength(1);
+    process.kill(worker.child.pid!, "SIGKILL");
+    await worker.exited;
+    await waitFor("end of its PostgreSQL", () => postgresOf(dataDir).length === 0, worker, 90_000, true);
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   }, 300_000);
 });
