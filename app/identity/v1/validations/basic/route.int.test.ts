@@ -22,8 +22,8 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d
 const [maria, jose, sofia, luis] = SANDBOX_VOTERS as [(typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number]];
 const deps = (): IneDeps => ({ voterRoll: sandboxVoterRoll({ latencyMs: 0 }), mrzReader: tesseractMrzReader, storage: fileStorage(), now: () => new Date() });
 
-async function create(key: string, body: unknown) {
-  const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+async function create(key: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) });
   return { res, json: (await res.json()) as Json };
 }
 async function show(key: string, id: string) {
@@ -168,8 +168,10 @@ describe("card images", () => {
   it("reads the CIC and identificador del ciudadano from the back's MRZ (a slightly turned photo) and checks them", async () => {
     const { key, user } = await seedUserWithKey();
     const back = await sharp(await renderIneBack(jose, { rotateDegrees: 2 })).resize({ width: 900 }).jpeg({ quality: 70 }).toBuffer();
-    const { res, json } = await create(key, { ine_front: dataUri(await renderIneFront(jose)), ine_back: back.toString("base64") });
+    // Photos are checked in the call unless asked otherwise (sync.int.test.ts); this is the queued way.
+    const { res, json } = await create(key, { ine_front: dataUri(await renderIneFront(jose)), ine_back: back.toString("base64") }, { prefer: "respond-async" });
     expect(res.status).toBe(201);
+    expect(res.headers.get("preference-applied")).toBe("respond-async");
     const [row] = await getDb().select().from(ineValidations).where(eq(ineValidations.id, json.uuid));
     expect(row).toMatchObject({ source: "images", card: { cic: null, identificador_ciudadano: null } });
     expect(row!.frontHash).toMatch(/^[0-9A-F]{64}$/);
@@ -205,7 +207,7 @@ describe("card images", () => {
   it("fails, saying what to send, when the back has no readable MRZ", async () => {
     const { key } = await seedUserWithKey();
     const front = dataUri(await renderIneFront(maria));
-    const { json } = await create(key, { ine_front: front, ine_back: front });
+    const { json } = await create(key, { ine_front: front, ine_back: front }, { prefer: "respond-async" });
     expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "finished", status: "failed" });
     const { json: failed } = await show(key, json.uuid);
     expect(failed.result.data.status).toBe(false);
