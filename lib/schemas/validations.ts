@@ -167,7 +167,7 @@ export const documentVerification = z
     category: z.string().meta({ description: "Identification, DataFormat, DataIntegrity or Biometrics." }),
     result: z.string().meta({ description: "Ok or Error." }),
     output: z.string(),
-    inputFields: z.array(z.looseObject({ name: z.string(), type: z.string(), value: z.string(), comments: z.string().nullable() })),
+    inputFields: z.array(z.looseObject({ name: z.string(), type: z.string(), value: z.string(), comments: z.string().nullable(), typeCode: z.number().int().optional() })).optional(),
     resultCode: z.number().int().optional(),
     categoryCode: z.number().int().optional(),
   })

@@ -102,7 +102,7 @@ function body(p: Parts): IneValidationResult {
       dataOcr: dataOcr(p.mrz),
       documentInformation: { documentData: documentData(p.mrz, p.front), documentVerifications: documentVerifications(p) },
       ...(p.face ? { faceComparison: { result: p.face.result, similarity: p.face.similarity } } : {}),
-      ineNominalList: nominalList(p.mrz, p.roll),
+      ineNominalList: nominalList(p.mrz, p.front, p.roll),
       renapo: renapoPart,
     },
     meta: { include: [], custom: [] },
@@ -181,7 +181,7 @@ function documentData(mrz: MrzRead, f: IneFront) {
 
 const CATEGORY_CODES = { Identification: 0, DataFormat: 1, DataIntegrity: 2, Biometrics: 3 } as const;
 type Category = keyof typeof CATEGORY_CODES;
-type Field = { name: string; type: "Text"; value: string; comments: string | null };
+type Field = { name: string; type: "Text"; value: string; comments: string | null; typeCode: 0 };
 
 function verification(key: string, name: string, category: Category, ok: boolean, output: string, fields: [string, string][]) {
   return {
@@ -191,7 +191,7 @@ function verification(key: string, name: string, category: Category, ok: boolean
     // "Ok" or "Error"; resultCode 0 or 1 to match.
     result: ok ? "Ok" : "Error",
     output,
-    inputFields: fields.map(([n, value]): Field => ({ name: n, type: "Text", value, comments: null })),
+    inputFields: fields.map(([n, value]): Field => ({ name: n, type: "Text", value, comments: null, typeCode: 0 })),
     resultCode: ok ? 0 : 1,
     categoryCode: CATEGORY_CODES[category],
   };
@@ -243,13 +243,14 @@ function documentVerifications(p: Parts) {
 }
 
 /** The voter roll's answer under the service's labels ("CIC", "Clave de elector"…), or why there is none. */
-function nominalList(mrz: MrzRead, roll: Parts["roll"]) {
+function nominalList(mrz: MrzRead, front: IneFront, roll: Parts["roll"]) {
   if (!roll) return { status: false, maintenance: false, message: "No se consultó la Lista Nominal: el reverso no tiene una zona MRZ legible.", data: null };
   if (!("estado" in roll)) return { status: false, maintenance: true, message: "El servicio de la Lista Nominal del INE no está disponible; intenta de nuevo más tarde.", data: null };
   const m = mrz.ok ? mrz.mrz : null;
   const r = roll.registro;
   const data: Record<string, string> = {};
   if (m) Object.assign(data, { CIC: m.cic, "Identificador del ciudadano": m.identificadorCiudadano, "Número OCR": m.ocr });
+  if (front.clave_elector) data["Clave de elector"] = front.clave_elector;
   if (r) Object.assign(data, { "Número de emisión": r.numero_emision, "Año de registro": r.anio_registro, "Año de emisión": r.anio_emision, Sección: r.seccion, Vigencia: r.vigencia, Entidad: r.entidad, Modelo: r.modelo });
   return { status: ineVerdict(roll.estado).status, maintenance: false, message: ineVerdict(roll.estado).message, estado: roll.estado, data: Object.keys(data).length ? data : null };
 }
