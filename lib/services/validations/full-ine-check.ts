@@ -7,7 +7,7 @@ import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reade
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
 import type { CurpRegistry, CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
-import type { IneValidationResult } from "@/lib/db/schema";
+import type { IneCardData, IneValidationResult } from "@/lib/db/schema";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { mrzCheckDigit, parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
@@ -19,7 +19,8 @@ export function defaultFullIneDeps(): FullIneDeps {
   return { frontReader: tesseractIneFrontReader, mrzReader: tesseractMrzReader, faces: humanFaceAnalyzer, voterRoll: voterRoll(), curpRegistry: curpRegistry(), now: () => new Date() };
 }
 
-export type FullIneOutcome = { status: "completed" | "failed"; result: IneValidationResult };
+/** `card`: what the MRZ gave (null when unreadable); `registryDown`: a registry could not answer now. */
+export type FullIneOutcome = { status: "completed" | "failed"; result: IneValidationResult; card: IneCardData | null; registryDown: boolean };
 
 /**
  * A full INE validation from the card's photos (and a selfie, when sent), answered at once in the
@@ -38,7 +39,7 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
 
   if (!mrz.ok) {
     const message = `No se pudo leer la zona MRZ del reverso de la credencial (${mrz.reason}). Envía una foto nítida del reverso completo, de frente y sin reflejos.`;
-    return { status: "failed", result: body({ status: false, message, mrz, front, face, roll: null, renapo: null, now }) };
+    return { status: "failed", result: body({ status: false, message, mrz, front, face, roll: null, renapo: null, now }), card: null, registryDown: false };
   }
   const m = mrz.mrz;
   const roll = await ask(() => deps.voterRoll.check({ cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: front.clave_elector, numero_emision: front.num_emisiones }));
@@ -54,7 +55,9 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
       : !faceOk
         ? "El rostro de la selfie no coincide con el de la credencial"
         : rollVerdict.message;
-  return { status: "completed", result: body({ status, message, mrz, front, face, roll, renapo, now }) };
+  const card = { cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: null, numero_emision: null };
+  const registryDown = Boolean((roll && "unavailable" in roll) || (renapo && "unavailable" in renapo));
+  return { status: "completed", result: body({ status, message, mrz, front, face, roll, renapo, now }), card, registryDown };
 }
 
 type Unavailable = { unavailable: true; reason: string };
