@@ -9,7 +9,7 @@ import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key
 import { sessionUser } from "@/lib/services/session-actor";
 import { refuseControlCharacters } from "./control-characters";
 import { maskedPath } from "./masked-path";
-import { JSON_BODY_LIMIT, readBodyText } from "./read-body";
+import { JSON_BODY_LIMIT, readBodyForm, readBodyText } from "./read-body";
 
 /**
  * The one wrapper every JSON route goes through: request id -> authenticate -> parse (zod) ->
@@ -31,6 +31,11 @@ type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P ex
   params?: P;
   /** Largest body read, in bytes (413 past it, counted as it streams); JSON_BODY_LIMIT by default. */
   bodyLimit?: number;
+  /**
+   * Also take multipart/form-data with the JSON body's field names: text parts as strings, file
+   * parts as their bytes in Base64 (for bodies whose files travel as Base64 in JSON).
+   */
+  multipart?: boolean;
   /** Rate limits, checked before the body is read, so malformed requests count too. */
   limit?: (req: Request, params: Parsed<P>) => Promise<void>;
 };
@@ -69,7 +74,7 @@ export function apiRoute<
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
       await spec.limit?.(req, params as Parsed<P>);
       const query = spec.query ? parseOrThrow(spec.query, rawQuery) : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(req, spec.bodyLimit ?? JSON_BODY_LIMIT)) : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, spec.multipart && isMultipart(req) ? await readMultipart(req, spec.bodyLimit ?? JSON_BODY_LIMIT) : await readJson(req, spec.bodyLimit ?? JSON_BODY_LIMIT)) : undefined;
       const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);
       response = result instanceof Response ? result : json(result ?? {}, 200);
     } catch (err) {
@@ -147,6 +152,17 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
     (errors[key] ??= []).push(issue.message);
   }
   return errors;
+}
+
+const isMultipart = (req: Request) => /^multipart\/form-data\b/i.test(req.headers.get("content-type") ?? "");
+
+async function readMultipart(req: Request, limit: number): Promise<Record<string, string>> {
+  const form = await readBodyForm(req, limit);
+  if (!form) throw new AppError("INVALID", INVALID_DATA_MESSAGE, { body: ["The body is not valid multipart/form-data."] });
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) fields[name] = typeof value === "string" ? value : Buffer.from(await value.arrayBuffer()).toString("base64");
+  refuseControlCharacters(fields);
+  return fields;
 }
 
 async function readJson(req: Request, limit: number): Promise<unknown> {

@@ -172,6 +172,23 @@ export const sessionListQuery = z.object({
   status: z.enum(SESSION_STATUSES, { error: "The status field must be OPEN, VERIFYING, FINISHED or FAILED." }).optional(),
 });
 
+/** RENAPO's record in its own field names, as the identity service's clients read it. */
+export const renapoRegistro = z
+  .object({
+    curp: z.string(),
+    nombres: z.string(),
+    primerApellido: z.string(),
+    segundoApellido: z.string(),
+    sexo: z.string().meta({ description: "HOMBRE, MUJER or NO BINARIO." }),
+    fechaNacimiento: z.string().meta({ description: "DD/MM/YYYY", example: "12/03/1985" }),
+    nacionalidad: z.string(),
+    entidad: z.string().meta({ description: "State of birth, by name." }),
+    claveEntidad: z.string().meta({ description: "State of birth, by its two-letter CURP code." }),
+    statusCurp: z.string().meta({ description: "RENAPO's status code (AN, AH, RCN, RCC current; B… withdrawn)." }),
+    statusCurpDesc: z.string(),
+  })
+  .meta({ id: "RenapoRegistro" });
+
 const OCR_FRONT_FIELDS = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision", "num_emisiones", "estado", "municipio", "localidad"] as const;
 const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_match", "nombre_match", "seccion_match", "clave_elector_match", "numero_emision_match"] as const;
 
@@ -206,16 +223,66 @@ export const identitySessionV2 = z
       .object(Object.fromEntries(VERIFICATION_FIELDS.map((f) => [f, z.boolean().nullable()])) as Record<(typeof VERIFICATION_FIELDS)[number], z.ZodNullable<z.ZodBoolean>>)
       .nullable()
       .meta({ description: "Cross-checks between the front, the MRZ, the CURP and RENAPO: each null when fewer than two sources had the field; the object null until the checks ran." }),
-    ine: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=ine: the voter roll's answer (estado VIGENTE, NO_VIGENTE, REPORTADA or NO_ENCONTRADA; registro; consultado_en), null until asked." }),
-    renapo: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: "With include=renapo: RENAPO's answer (estatus, persona with estatus_curp, consultado_en), null until asked." }),
+    errors: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "Why the session did not fully pass: the checks' errors (registro_no_disponible, missing_images…) and each failed validation's reasons (rostro_no_coincide, lista_nominal_reportada…); null when there are none or the checks have not run.", example: ["rostro_no_coincide"] }),
+    comments: z
+      .array(z.object({ id: z.uuid(), body: z.string(), created_at: isoWithOffset }))
+      .optional()
+      .meta({ description: "In the detail and the webhook: the reviewers' notes on the session (dashboard review), oldest first." }),
+    ine: z
+      .looseObject({
+        estado: z.enum(["VIGENTE", "NO_VIGENTE", "REPORTADA", "NO_ENCONTRADA"]),
+        data: z.object({
+          result: z.object({
+            status: z.boolean().meta({ description: "true only when the credential is current (VIGENTE)." }),
+            message: z.string().meta({ example: "La credencial es válida" }),
+            estado: z.string(),
+          }),
+        }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "With include=ine: the voter roll's answer (estado VIGENTE, NO_VIGENTE, REPORTADA or NO_ENCONTRADA; registro; consultado_en) and its verdict at data.result; null until asked." }),
+    renapo: z
+      .looseObject({
+        estatus: z.enum(["ENCONTRADA", "NO_ENCONTRADA"]),
+        data: z.object({
+          result: z.object({
+            status: z.boolean().meta({ description: "true when RENAPO holds the CURP." }),
+            message: z.string().meta({ example: "Búsqueda exitosa por curp" }),
+            codigo: z.string().meta({ description: "01 found, 02 not found." }),
+            registros: z.array(renapoRegistro),
+          }),
+        }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "With include=renapo: RENAPO's answer (estatus, persona with estatus_curp, consultado_en) and its verdict and record at data.result (registros[0].curp…); null until asked." }),
     files: z
-      .array(z.object({ type: z.enum(SESSION_FILE_KINDS), url: z.string(), expires_at: isoWithOffset }))
+      .array(
+        z.object({
+          object: z.literal("file"),
+          id: z.string().meta({ description: "The image's content address (SHA-256)." }),
+          file_type: z.enum(SESSION_FILE_KINDS),
+          mime_type: z.string().nullable(),
+          size: z.number().int().nullable().meta({ description: "Bytes." }),
+          url: z.string().meta({ description: "Signed URL valid 1 hour, no API key needed." }),
+          created_at: isoWithOffset.nullable(),
+          updated_at: isoWithOffset.nullable(),
+          type: z.enum(SESSION_FILE_KINDS).meta({ description: "Same as file_type (the earlier name)." }),
+          expires_at: isoWithOffset,
+        }),
+      )
       .optional()
       .meta({ description: "With include=files (and in webhooks unless with_webhook_binaries is false): the captured images as signed URLs valid 1 hour, no API key needed." }),
   })
   .meta({ id: "IdentitySessionV2" });
 
-export const identitySessionV2Body = z.object({ data: identitySessionV2, meta: z.object({}) }).meta({ id: "IdentitySessionV2Envelope" });
+export const identitySessionV2Body = z
+  .object({ data: identitySessionV2, meta: z.object({ include: z.array(z.enum(INCLUDES)).optional().meta({ description: "In the detail: what include added." }) }) })
+  .meta({ id: "IdentitySessionV2Envelope" });
 export const identitySessionV2List = z
   .object({
     data: z.array(identitySessionV2),

@@ -113,9 +113,15 @@ export const createIneValidationBody = z
       .optional()
       .meta({ example: "PRLPMR85031209M800" }),
     numero_emision: digits("numero_emision", 2).optional().meta({ description: "Issue number, 2 digits (models C and D).", example: "01" }),
+    selfie: cardImage("selfie").meta({ description: "With the card images: a photo of the holder's face (JPEG, PNG or WebP, Base64 or data URI), compared with the card's photo (faceComparison). Used for the comparison, not kept." }),
+    model: z
+      .enum(["D", "basic"], { error: "The model field must be D or basic." })
+      .optional()
+      .meta({ description: "Accepted for the identity service's clients; every model is read the same way (the MRZ tells the card)." }),
     webhook: webhookUrl.meta({ description: "URL receiving a signed POST with the validation when it is completed or failed." }),
   })
   .superRefine((v, ctx) => {
+    if (v.selfie !== undefined && (v.ine_front === undefined || v.ine_back === undefined)) ctx.addIssue({ code: "custom", path: ["selfie"], message: "The selfie field needs ine_front and ine_back." });
     const images = v.ine_front !== undefined || v.ine_back !== undefined;
     const anyData = [v.cic, v.identificador_ciudadano, v.ocr, v.clave_elector, v.numero_emision].some((x) => x !== undefined);
     if (images) {
@@ -143,13 +149,57 @@ export const ineValidationCreated = z
   .object({ uuid: z.uuid(), status: z.literal("pending"), created_at: isoWithOffset })
   .meta({ id: "IneValidationCreated" });
 
+const MRZ_FIELDS = ["type", "subtype", "issue_country", "doc_number", "check_sum", "first_optional", "date_birth", "birth_check", "sex", "expiration_date", "nacionality", "second_optional", "check_digit", "last_name", "last_name2", "first_name", "first_name2"] as const;
+
+export const documentDatum = z
+  .object({
+    type: z.string().meta({ example: "Voter_Key" }),
+    name: z.string().meta({ description: "Spanish label.", example: "Clave de Elector" }),
+    value: z.string(),
+    source: z.enum(["MRZ", "OCR", "BARCODE", "ExternalServices"]),
+  })
+  .meta({ id: "IneDocumentDatum" });
+
+export const documentVerification = z
+  .looseObject({
+    key: z.string().nullable().meta({ example: "MrzIsDocumentNumberCheckDigitValid" }),
+    name: z.string(),
+    category: z.string().meta({ description: "Identification, DataFormat, DataIntegrity or Biometrics." }),
+    result: z.string().meta({ description: "Ok or Error." }),
+    output: z.string(),
+    inputFields: z.array(z.looseObject({ name: z.string(), type: z.string(), value: z.string(), comments: z.string().nullable(), typeCode: z.number().int().optional() })).optional(),
+    resultCode: z.number().int().optional(),
+    categoryCode: z.number().int().optional(),
+  })
+  .meta({ id: "IneDocumentVerification" });
+
 export const ineValidationResult = z
   .object({
-    data: z.object({
-      status: z.boolean().meta({ description: "true when the credential is in the voter roll and current as an identification." }),
-      message: z.string(),
-      dataOcr: z.record(z.string(), z.unknown()).meta({ description: "The card data checked: cic, identificador_ciudadano, ocr, clave_elector, numero_emision, modelo." }),
-      documentInformation: z.record(z.string(), z.unknown()).meta({ description: "What the voter roll holds: tipo, modelo, estado_lista_nominal (VIGENTE, NO_VIGENTE, REPORTADA, NO_ENCONTRADA), vigencia, anio_registro, anio_emision, numero_emision, seccion, entidad, consultado_en." }),
+    data: z.looseObject({
+      object: z.literal("ine_validations").optional().meta({ description: "From card photos." }),
+      status: z.boolean().meta({ description: "true when the credential is in the voter roll and current as an identification (and, with a selfie, the faces match)." }),
+      message: z.string().meta({ example: "La credencial es válida" }),
+      dataOcr: z
+        .looseObject(Object.fromEntries(MRZ_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof MRZ_FIELDS)[number], z.ZodOptional<z.ZodString>>)
+        .meta({
+          description:
+            "From card photos: the back's MRZ fields as printed, all strings (date_birth and expiration_date YYMMDD, sex H or M; doc_number the CIC, first_optional the 13-digit OCR number); {} when the MRZ could not be read. From card data: cic, identificador_ciudadano, ocr, clave_elector, numero_emision, modelo.",
+        }),
+      documentInformation: z
+        .looseObject({
+          documentData: z.array(documentDatum).optional().meta({ description: "From card photos: each field read, with its source." }),
+          documentVerifications: z.array(documentVerification).optional().meta({ description: "From card photos: each check (MRZ check digits, expiry, MRZ against the front, CURP, face) with its result." }),
+        })
+        .meta({ description: "From card photos: documentData and documentVerifications. From card data: what the voter roll holds (tipo, modelo, estado_lista_nominal, vigencia…)." }),
+      faceComparison: z.object({ result: z.boolean(), similarity: z.number().meta({ description: "0–100." }) }).optional().meta({ description: "When a selfie was sent." }),
+      ineNominalList: z
+        .looseObject({ status: z.boolean(), maintenance: z.boolean().optional().meta({ description: "true when the voter roll could not be asked now." }), message: z.string(), data: z.record(z.string(), z.string()).nullable().optional() })
+        .optional()
+        .meta({ description: "From card photos: the voter roll's verdict and record (CIC, Número OCR, Número de emisión, Año de registro…)." }),
+      renapo: z
+        .looseObject({ codigo: z.union([z.string(), z.number()]), status: z.boolean(), mensaje: z.string().meta({ example: "Búsqueda exitosa por curp" }), registros: z.array(z.looseObject({ curp: z.string() })) })
+        .optional()
+        .meta({ description: "From card photos: RENAPO looked up by the CURP on the front (codigo 01 found, 02 not found or not asked)." }),
     }),
     meta: z.object({ include: z.array(z.string()), custom: z.array(z.unknown()) }),
   })

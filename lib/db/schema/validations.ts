@@ -65,9 +65,12 @@ export type IneCardData = {
   numero_emision: string | null;
 };
 
-/** The reference's result: data (status, message, dataOcr, documentInformation) and meta. */
+/**
+ * The reference's result: data (status, message, dataOcr, documentInformation) and meta; from card
+ * photos also faceComparison, ineNominalList and renapo (lib/services/validations/full-ine-check.ts).
+ */
 export type IneValidationResult = {
-  data: { status: boolean; message: string; dataOcr: Record<string, unknown>; documentInformation: Record<string, unknown> };
+  data: { status: boolean; message: string; dataOcr: Record<string, unknown>; documentInformation: Record<string, unknown>; [more: string]: unknown };
   meta: { include: string[]; custom: unknown[] };
 };
 

@@ -92,8 +92,9 @@ describe("the status webhook through the worker", () => {
     await startWorker();
     await failAbandonedSessions(getDb(), new Date(created.getTime() + 73 * HOUR));
     const got = await waitFor(() => hooks.received.find((r) => JSON.parse(r.body).data?.id === session.id));
-    const body = verifyWebhook(user.webhookSecret, got) as { previous_status: string; data: Record<string, unknown> };
+    const body = verifyWebhook(user.webhookSecret, got) as { previous_status: string; data: Record<string, unknown>; meta: unknown };
     expect(body.previous_status).toBe("OPEN");
-    expect(body.data).toMatchObject({ object: "identity_session", id: session.id, status: "FAILED", result: 0, optionals: { pedido: 42 } });
+    expect(body.data).toMatchObject({ object: "VerificationSession", id: session.id, status: "FAILED", result: 0, optionals: { pedido: 42 }, errors: ["sesion_expirada"], ine: null, renapo: null, files: [], comments: [] });
+    expect(body.meta).toEqual({ include: ["ine", "renapo", "files"] });
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, type IdentitySession, type SessionChecks, type SessionStatus } from "@/lib/db/schema";
 import { enqueueWebhook } from "@/lib/services/webhooks/enqueue-webhook";
-import { sessionV2 } from "./session-format";
+import { sessionV2View, type SessionInclude } from "./session-format";
 
 export const SESSION_EVENT = "identity_session.status_changed";
 
@@ -28,7 +28,7 @@ export async function moveSession(
       .where(and(eq(identitySessions.id, id), inArray(identitySessions.status, change.from)))
       .returning();
     if (moved?.webhook) {
-      await enqueueWebhook(tx, { userId: moved.userId, eventType: SESSION_EVENT, url: moved.webhook, payload: sessionEvent(moved, before.status) });
+      await enqueueWebhook(tx, { userId: moved.userId, eventType: SESSION_EVENT, url: moved.webhook, payload: await sessionEvent(tx, moved, before.status) });
     }
     return moved ?? null;
   });
@@ -46,14 +46,18 @@ export function failSession(db: DbOrTx, id: string, change: { from: SessionStatu
 }
 
 /**
- * The webhook body: the session in the version-2 shape (optionals exactly as sent), the state it
- * left, and the captured files as signed URLs unless the session was created with
- * with_webhook_binaries false.
+ * The webhook body, the same on every status change of a version-2 or version-3 session: the whole
+ * session as the version-2 detail answers it with include=ine,renapo,files (optionals exactly as
+ * sent; files as signed URLs unless the session was created with with_webhook_binaries false),
+ * tagged `object: "VerificationSession"` as the identity service's clients expect, `meta.include`
+ * saying what it holds, and the state it left.
  */
-export function sessionEvent(session: IdentitySession, previousStatus: SessionStatus) {
+export async function sessionEvent(db: DbOrTx, session: IdentitySession, previousStatus: SessionStatus) {
+  const include: SessionInclude[] = session.withWebhookBinaries ? ["ine", "renapo", "files"] : ["ine", "renapo"];
   return {
     event: SESSION_EVENT,
     previous_status: previousStatus,
-    data: sessionV2(session, session.withWebhookBinaries ? ["files"] : []),
+    data: { ...(await sessionV2View(db, session, include)), object: "VerificationSession" as const },
+    meta: { include },
   };
 }

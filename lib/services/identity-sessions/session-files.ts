@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, SESSION_FILE_KINDS, type IdentitySession, type SessionFileKind } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
@@ -14,14 +14,37 @@ export function sessionFilePath(id: string, kind: SessionFileKind): string {
   return `/identity/v2/identity/sessions/${id}/files/${kind}`;
 }
 
-export function sessionFileLinks(session: Pick<IdentitySession, "id" | "files">, now = new Date()) {
+/**
+ * A session's captured images as file objects, each with a signed link valid for an hour (API
+ * answers and webhooks). `id` is the image's content address: it names the bytes, it opens nothing.
+ */
+export async function sessionFileLinks(db: DbOrTx, session: Pick<IdentitySession, "id" | "files">, now = new Date()) {
   const expiresAt = new Date(now.getTime() + SESSION_FILE_LINK_SECONDS * 1000);
-  return SESSION_FILE_KINDS.filter((kind) => session.files[kind]).map((kind) => ({
-    type: kind,
-    url: `${env().APP_URL}${signLink(sessionFilePath(session.id, kind), expiresAt, signedLinkKey())}`,
-    expires_at: isoWithOffset(expiresAt),
-  }));
+  const kinds = SESSION_FILE_KINDS.filter((kind) => session.files[kind]);
+  const hashes = kinds.map((kind) => session.files[kind]!);
+  const stored = hashes.length ? await db.select().from(storedFiles).where(inArray(storedFiles.sha256, hashes)) : [];
+  const byHash = new Map(stored.map((row) => [row.sha256, row]));
+  return kinds.map((kind) => {
+    const hash = session.files[kind]!;
+    const meta = byHash.get(hash);
+    const createdAt = meta ? isoWithOffset(meta.createdAt) : null;
+    return {
+      object: "file" as const,
+      id: hash,
+      file_type: kind,
+      mime_type: meta?.contentType ?? null,
+      size: meta?.size ?? null,
+      url: `${env().APP_URL}${signLink(sessionFilePath(session.id, kind), expiresAt, signedLinkKey())}`,
+      created_at: createdAt,
+      updated_at: createdAt,
+      // The names this API answered before the file objects above; kept for its existing clients.
+      type: kind,
+      expires_at: isoWithOffset(expiresAt),
+    };
+  });
 }
+
+export type SessionFileLink = Awaited<ReturnType<typeof sessionFileLinks>>[number];
 
 /** The image behind a signed file link: the link is the permission, until it expires. */
 export async function readSessionFile(db: DbOrTx, id: string, kind: SessionFileKind, link: { expires?: string; signature?: string }, now = new Date()) {

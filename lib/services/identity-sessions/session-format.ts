@@ -1,7 +1,12 @@
-import type { IdentitySession } from "@/lib/db/schema";
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { identitySessionComments, type IdentitySession } from "@/lib/db/schema";
+import type { VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
+import type { CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import { env } from "@/lib/env";
+import { ineVerdict, renapoVerdict } from "@/lib/services/validations/registry-verdicts";
 import { isoWithOffset } from "@/lib/services/validations/validation-format";
-import { sessionFileLinks } from "./session-files";
+import { sessionFileLinks, type SessionFileLink } from "./session-files";
 
 /** The verification page's address: its own token, so knowing the session uuid opens nothing. */
 export function verificationUrl(session: Pick<IdentitySession, "formToken">): string {
@@ -26,12 +31,16 @@ export function sessionV3(session: IdentitySession) {
 
 export type SessionInclude = "ine" | "renapo" | "files";
 
+export type SessionComment = { id: string; body: string; created_at: string };
+
 /**
  * Version 2's session object. The card data, OCR, cross-checks and registry answers are null
- * until the checks job fills them; `include` adds the voter roll (ine) and RENAPO answers and
- * the captured images as signed links valid for an hour.
+ * until the checks job fills them; `include` adds the voter roll (ine) and RENAPO answers, each
+ * with its verdict at `data.result` as existing clients read it, and the captured images as file
+ * objects with signed links valid for an hour. `comments` (the reviewers' notes) and `files` come
+ * from other tables: sessionV2View loads them.
  */
-export function sessionV2(session: IdentitySession, include: SessionInclude[] = []) {
+export function sessionV2(session: IdentitySession, include: SessionInclude[] = [], loaded: { files?: SessionFileLink[]; comments?: SessionComment[] } = {}) {
   return {
     object: "identity_session" as const,
     id: session.id,
@@ -49,8 +58,49 @@ export function sessionV2(session: IdentitySession, include: SessionInclude[] = 
     ocr: session.ocr,
     // Sessions checked before numero_emision_match existed answer it as not compared.
     verifications: session.verifications ? { numero_emision_match: null, ...session.verifications } : null,
-    ...(include.includes("ine") ? { ine: session.ine } : {}),
-    ...(include.includes("renapo") ? { renapo: session.renapo } : {}),
-    ...(include.includes("files") ? { files: sessionFileLinks(session) } : {}),
+    errors: sessionErrors(session),
+    ...(loaded.comments ? { comments: loaded.comments } : {}),
+    ...(include.includes("ine") ? { ine: ineIncluded(session.ine) } : {}),
+    ...(include.includes("renapo") ? { renapo: renapoIncluded(session.renapo) } : {}),
+    ...(include.includes("files") ? { files: loaded.files ?? [] } : {}),
   };
+}
+
+/** The detail's and the webhook's session: sessionV2 with its comments and, when included, its files. */
+export async function sessionV2View(db: DbOrTx, session: IdentitySession, include: SessionInclude[] = []) {
+  const [comments, files] = await Promise.all([
+    db
+      .select({ id: identitySessionComments.id, body: identitySessionComments.body, createdAt: identitySessionComments.createdAt })
+      .from(identitySessionComments)
+      .where(eq(identitySessionComments.sessionId, session.id))
+      .orderBy(asc(identitySessionComments.createdAt)),
+    include.includes("files") ? sessionFileLinks(db, session) : Promise.resolve(undefined),
+  ]);
+  return sessionV2(session, include, { files, comments: comments.map((c) => ({ id: c.id, body: c.body, created_at: isoWithOffset(c.createdAt) })) });
+}
+
+/**
+ * Why the session did not fully pass: the checks' errors (a registry down, missing images) and
+ * each failed validation's reasons; null when there are none or the checks have not run.
+ */
+function sessionErrors(session: IdentitySession): string[] | null {
+  const checks = session.checks;
+  if (!checks) return null;
+  const errors = [...new Set([...checks.errors, ...checks.outcomes.filter((o) => !o.passed).flatMap((o) => o.reasons)])];
+  return errors.length ? errors : null;
+}
+
+/** The voter roll's answer as stored, and its verdict where clients read it (data.result). */
+function ineIncluded(ine: IdentitySession["ine"]) {
+  if (!ine) return null;
+  const answer = ine as VoterRollAnswer;
+  return { ...answer, data: { result: { ...ineVerdict(answer.estado), estado: answer.estado } } };
+}
+
+/** RENAPO's answer as stored, and its verdict and record where clients read them (data.result). */
+function renapoIncluded(renapo: IdentitySession["renapo"]) {
+  if (!renapo) return null;
+  const answer = renapo as CurpRegistryAnswer;
+  const verdict = renapoVerdict(answer);
+  return { ...answer, data: { result: { status: verdict.status, message: verdict.mensaje, codigo: verdict.codigo, registros: verdict.registros } } };
 }

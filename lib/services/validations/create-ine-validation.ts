@@ -12,11 +12,12 @@ import { storeCardImage } from "./store-card-image";
 const NO_CARD: IneCardData = { cic: null, identificador_ciudadano: null, ocr: null, clave_elector: null, numero_emision: null };
 
 /**
- * Records a full INE validation, spends one transaction and queues the check, all or nothing.
+ * Records a full INE validation, spends one transaction and queues the check (unless told not
+ * to), all or nothing.
  * Card images are checked and stored first (content-addressed, so a refused request leaves at
  * most an unreferenced file behind, never a half-made validation).
  */
-export async function createIneValidation(db: DbOrTx, actor: Actor, input: z.output<typeof createIneValidationBody>): Promise<IneValidation> {
+export async function createIneValidation(db: DbOrTx, actor: Actor, input: z.output<typeof createIneValidationBody>, options: { queue: boolean } = { queue: true }): Promise<IneValidation> {
   const jobId = crypto.randomUUID();
   const images = input.ine_front !== undefined && input.ine_back !== undefined;
   const [frontHash, backHash] = images
@@ -38,7 +39,8 @@ export async function createIneValidation(db: DbOrTx, actor: Actor, input: z.out
       .insert(ineValidations)
       .values({ userId: actor.userId, source: images ? "images" : "data", card, frontHash, backHash, webhook: input.webhook, jobId })
       .returning();
-    await enqueue("validate-ine", { validationId: row!.id }, { id: jobId }, tx);
+    // Without the queue the caller checks it at once (validate-ine-now.ts).
+    if (options.queue) await enqueue("validate-ine", { validationId: row!.id }, { id: jobId }, tx);
     return row!;
   });
 }

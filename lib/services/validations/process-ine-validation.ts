@@ -7,14 +7,15 @@ import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/r
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
-import { parseIneMrz } from "@/lib/mx/ine-mrz";
 import { enqueueWebhook } from "@/lib/services/webhooks/enqueue-webhook";
+import { defaultFullIneDeps, fullIneCheck, type FullIneDeps } from "./full-ine-check";
 import { ineValidationBody } from "./ine-validation-view";
 
 export const INE_MAX_ATTEMPTS = 4;
 export const INE_EVENT = "ine_validation.finished";
 
-export type IneDeps = { voterRoll: VoterRoll; mrzReader: MrzReader; storage: FileStorage; now: () => Date };
+/** The readers, faces and RENAPO used for card photos default to the real ones. */
+export type IneDeps = { voterRoll: VoterRoll; mrzReader: MrzReader; storage: FileStorage; now: () => Date } & Partial<Pick<FullIneDeps, "frontReader" | "faces" | "curpRegistry">>;
 export type IneProcessOutcome = { kind: "finished"; status: IneValidation["status"] } | { kind: "already-final" } | { kind: "retry"; error: Error };
 
 const MESSAGES: Record<VoterRollAnswer["estado"], string> = {
@@ -38,31 +39,16 @@ export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps
     .returning();
   if (!claimed) return { kind: "already-final" };
 
-  // With images, the card data comes from the back's MRZ (read again on a retry: it is
-  // deterministic, and nothing half-read is ever kept).
-  let card = claimed.card;
-  let read: Record<string, unknown> = { fuente: "datos" };
+  // Card photos get the same check and result body as the synchronous call (full-ine-check.ts),
+  // read again on a retry: reading is deterministic, and nothing half-read is ever kept.
   if (claimed.source === "images") {
-    const text = await deps.mrzReader.read(await deps.storage.get(claimed.backHash!));
-    const mrz = parseIneMrz(text, deps.now());
-    if (!mrz.ok) {
-      const message = `No se pudo leer la zona MRZ del reverso de la credencial (${mrz.reason}). Envía una foto nítida del reverso completo, de frente y sin reflejos, o los datos de la credencial.`;
-      return finish(db, claimed.id, "failed", resultOf(false, message, claimed.card, {}, { fuente: "imagenes", mrz: mrz.lines }), deps.now());
-    }
-    const m = mrz.mrz;
-    card = { cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: null, numero_emision: null };
-    read = {
-      fuente: "imagenes",
-      mrz: mrz.lines,
-      primer_apellido: m.primerApellido,
-      segundo_apellido: m.segundoApellido,
-      nombres: m.nombres,
-      fecha_nacimiento: m.birthDate,
-      sexo: m.sex,
-      vigencia: m.expiry.slice(0, 4),
-      seccion: m.seccion,
-    };
+    const [front, back] = await Promise.all([deps.storage.get(claimed.frontHash!), deps.storage.get(claimed.backHash!)]);
+    const full = await fullIneCheck({ front, back, selfie: null }, { ...defaultFullIneDeps(), ...deps });
+    if (full.registryDown && claimed.attempts < INE_MAX_ATTEMPTS) return { kind: "retry", error: new RegistryUnavailableError("A registry did not answer") };
+    return finish(db, claimed.id, full.registryDown ? "failed" : full.status, full.result, deps.now(), full.card ?? undefined);
   }
+  const card = claimed.card;
+  const read: Record<string, unknown> = { fuente: "datos" };
 
   let answer: VoterRollAnswer;
   try {
@@ -84,7 +70,7 @@ export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps
 }
 
 function resultOf(status: boolean, message: string, card: IneCardData, documentInformation: Record<string, unknown>, read: Record<string, unknown>): IneValidationResult {
-  const dataOcr = { ...card, modelo: card.cic || read.fuente === "imagenes" ? "E/F/G/H" : "C/D", ...read };
+  const dataOcr = { ...card, modelo: card.cic ? "E/F/G/H" : "C/D", ...read };
   return { data: { status, message, dataOcr, documentInformation }, meta: { include: [], custom: [] } };
 }
 

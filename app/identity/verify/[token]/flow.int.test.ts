@@ -92,6 +92,12 @@ describe("the verification page's API and the checks job", () => {
     // The other face: under the threshold, and the CURP (read, valid, current in RENAPO) passes: 50.
     const [otherFace, reported] = rows;
     expect(otherFace!.result).toBe(50);
+    // The detail says why, where clients read it.
+    const otherDetail = await detail(key, otherFace!.id);
+    expect(otherDetail.data.errors).toEqual(["rostro_no_coincide"]);
+    expect(otherDetail.data.ine.data.result).toEqual({ status: true, message: "La credencial es válida", estado: "VIGENTE" });
+    const reportedDetail = await detail(key, rows[1]!.id);
+    expect(reportedDetail.data.ine.data.result).toMatchObject({ status: false, estado: "REPORTADA" });
     expect(otherFace!.checks!.face!.similarity!).toBeLessThan(otherFace!.checks!.face!.threshold);
     expect(otherFace!.checks!.outcomes.find((o) => o.validation === "CURP")).toEqual({ validation: "CURP", passed: true, reasons: [] });
     // The reported card's own face matches its selfie; the session result is at most 50.
@@ -239,6 +245,33 @@ describe("the verification page's API and the checks job", () => {
     expect(data.ine).toMatchObject({ estado: "VIGENTE", registro: { seccion: maria.seccion } });
     expect(data.renapo).toMatchObject({ estatus: "ENCONTRADA", persona: { curp: maria.curp, estatus_curp: "AN" } });
     expect(data.files.map((f: Json) => f.type)).toEqual(["ine_front", "ine_back", "selfie"]);
+    // Where the identity service's existing clients read the verdicts, the score and the files.
+    expect(data.ine.data.result).toEqual({ status: true, message: "La credencial es válida", estado: "VIGENTE" });
+    expect(data.renapo.data.result).toMatchObject({ status: true, message: "Búsqueda exitosa por curp", codigo: "01" });
+    const [y, m, d] = maria.fecha_nacimiento.split("-");
+    expect(data.renapo.data.result.registros).toEqual([
+      {
+        curp: maria.curp,
+        nombres: maria.nombres,
+        primerApellido: maria.primer_apellido,
+        segundoApellido: maria.segundo_apellido,
+        sexo: maria.sexo === "H" ? "HOMBRE" : "MUJER",
+        fechaNacimiento: `${d}/${m}/${y}`,
+        nacionalidad: "MEX",
+        entidad: expect.any(String),
+        claveEntidad: maria.curp.slice(11, 13),
+        statusCurp: "AN",
+        statusCurpDesc: "Alta normal",
+      },
+    ]);
+    expect(data.comments).toEqual([]);
+    expect(data.errors).toBeNull();
+    expect(data.files.map((f: Json) => [f.object, f.file_type, f.mime_type, f.size])).toEqual([
+      ["file", "ine_front", "image/jpeg", mariaCaptures.front.length],
+      ["file", "ine_back", "image/jpeg", mariaCaptures.back.length],
+      ["file", "selfie", "image/jpeg", mariaCaptures.selfie.length],
+    ]);
+    for (const f of data.files) expect(Object.keys(f)).toEqual(expect.arrayContaining(["object", "id", "file_type", "mime_type", "size", "url", "created_at", "updated_at"]));
 
     // A file link opens the stored image with no API key; a tampered one does not.
     const link = new URL(data.files[2].url);
@@ -262,5 +295,21 @@ describe("the verification page's API and the checks job", () => {
     const done = bodies.find((b) => b.data.status === "FINISHED")!;
     expect(done.data).toMatchObject({ result: 100, document_data: { curp: maria.curp } });
     expect(done.data.files.map((f: Json) => f.type)).toEqual(["ine_front", "ine_back", "selfie"]);
+    // The whole session, as the identity service's clients read it from the webhook.
+    for (const b of bodies) expect(b).toMatchObject({ data: { object: "VerificationSession", id }, meta: { include: ["ine", "renapo", "files"] } });
+    expect(done.data).toMatchObject({
+      ocr: { ocr_frontal: { nombre_completo: `${maria.nombres} ${maria.primer_apellido} ${maria.segundo_apellido}` } },
+      document_data: { cic: maria.cic, curp: maria.curp, id_ciudadano: maria.identificador_ciudadano },
+      verifications: { nombre_match: true, sexo_match: true, fecha_nacimiento_match: true, clave_elector_match: true },
+      ine: { data: { result: { status: true, message: "La credencial es válida" } } },
+      renapo: { data: { result: { status: true, registros: [{ curp: maria.curp }] } } },
+      errors: null,
+      comments: [],
+    });
+    expect(done.data.files.map((f: Json) => [f.object, f.file_type, f.mime_type])).toEqual([
+      ["file", "ine_front", "image/jpeg"],
+      ["file", "ine_back", "image/jpeg"],
+      ["file", "selfie", "image/jpeg"],
+    ]);
   }, 120_000);
 });

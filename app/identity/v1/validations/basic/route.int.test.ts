@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { ineValidations, users, webhookDeliveries } from "@/lib/db/schema";
 import { startWorker } from "@/lib/jobs/worker";
 import { sandboxVoterRoll, SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
-import { renderIneBack, renderIneFront, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
+import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { INE_MAX_ATTEMPTS, processIneValidation, type IneDeps } from "@/lib/services/validations/process-ine-validation";
@@ -22,8 +22,8 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d
 const [maria, jose, sofia, luis] = SANDBOX_VOTERS as [(typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number], (typeof SANDBOX_VOTERS)[number]];
 const deps = (): IneDeps => ({ voterRoll: sandboxVoterRoll({ latencyMs: 0 }), mrzReader: tesseractMrzReader, storage: fileStorage(), now: () => new Date() });
 
-async function create(key: string, body: unknown) {
-  const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+async function create(key: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(body) });
   return { res, json: (await res.json()) as Json };
 }
 async function show(key: string, id: string) {
@@ -168,8 +168,10 @@ describe("card images", () => {
   it("reads the CIC and identificador del ciudadano from the back's MRZ (a slightly turned photo) and checks them", async () => {
     const { key, user } = await seedUserWithKey();
     const back = await sharp(await renderIneBack(jose, { rotateDegrees: 2 })).resize({ width: 900 }).jpeg({ quality: 70 }).toBuffer();
-    const { res, json } = await create(key, { ine_front: dataUri(await renderIneFront(jose)), ine_back: back.toString("base64") });
+    // Photos are checked in the call unless asked otherwise (sync.int.test.ts); this is the queued way.
+    const { res, json } = await create(key, { ine_front: dataUri(await renderIneFront(jose)), ine_back: back.toString("base64") }, { prefer: "respond-async" });
     expect(res.status).toBe(201);
+    expect(res.headers.get("preference-applied")).toBe("respond-async");
     const [row] = await getDb().select().from(ineValidations).where(eq(ineValidations.id, json.uuid));
     expect(row).toMatchObject({ source: "images", card: { cic: null, identificador_ciudadano: null } });
     expect(row!.frontHash).toMatch(/^[0-9A-F]{64}$/);
@@ -180,40 +182,25 @@ describe("card images", () => {
     expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "finished", status: "completed" });
     const { json: done } = await show(key, json.uuid);
     expect(done.result.data.status).toBe(true);
-    expect(done.result.data.dataOcr).toEqual({
-      cic: jose.cic,
-      identificador_ciudadano: jose.identificador_ciudadano,
-      ocr: jose.ocr,
-      clave_elector: null,
-      numero_emision: null,
-      modelo: "E/F/G/H",
-      fuente: "imagenes",
-      mrz: sandboxMrz(jose),
-      primer_apellido: "NUNEZ",
-      segundo_apellido: "GARCIA",
-      nombres: "JOSE ANGEL",
-      fecha_nacimiento: "1980-07-15",
-      sexo: "H",
-      vigencia: "2033",
-      seccion: "1456",
-    });
-    expect(done.result.data.documentInformation).toMatchObject({ estado_lista_nominal: "VIGENTE", entidad: "JALISCO" });
+    // The same result body as the synchronous call (sync.int.test.ts), without a face comparison.
+    expect(done.result.data.dataOcr).toMatchObject({ doc_number: jose.cic, first_optional: jose.ocr, last_name: "NUNEZ", last_name2: "GARCIA", first_name: "JOSE", first_name2: "ANGEL", sex: "H" });
+    expect(done.result.data.ineNominalList).toMatchObject({ status: true, maintenance: false, data: { CIC: jose.cic, Entidad: "JALISCO" } });
+    expect(done.result.data.documentInformation.documentVerifications.find((v: Json) => v.key === "MrzIsCompositeCheckDigitValid")).toMatchObject({ result: "Ok" });
+    expect("faceComparison" in done.result.data).toBe(false);
     const [after] = await getDb().select().from(ineValidations).where(eq(ineValidations.id, json.uuid));
     expect(after!.card).toEqual({ cic: jose.cic, identificador_ciudadano: jose.identificador_ciudadano, ocr: jose.ocr, clave_elector: null, numero_emision: null });
-  });
+  }, 120_000);
 
   it("fails, saying what to send, when the back has no readable MRZ", async () => {
     const { key } = await seedUserWithKey();
     const front = dataUri(await renderIneFront(maria));
-    const { json } = await create(key, { ine_front: front, ine_back: front });
+    const { json } = await create(key, { ine_front: front, ine_back: front }, { prefer: "respond-async" });
     expect(await processIneValidation(getDb(), json.uuid, deps())).toEqual({ kind: "finished", status: "failed" });
     const { json: failed } = await show(key, json.uuid);
     expect(failed.result.data.status).toBe(false);
-    expect(failed.result.data.message).toBe(
-      "No se pudo leer la zona MRZ del reverso de la credencial (No MRZ starting with IDMEX was found.). Envía una foto nítida del reverso completo, de frente y sin reflejos, o los datos de la credencial.",
-    );
-    expect(failed.result.data.dataOcr).toMatchObject({ fuente: "imagenes", cic: null });
-  });
+    expect(failed.result.data.message).toBe("No se pudo leer la zona MRZ del reverso de la credencial (No MRZ starting with IDMEX was found.). Envía una foto nítida del reverso completo, de frente y sin reflejos.");
+    expect(failed.result.data.dataOcr).toEqual({});
+  }, 120_000);
 
   it("refuses what is not a card image, too small an image, one side alone, and images with card data", async () => {
     const { key, user } = await seedUserWithKey();

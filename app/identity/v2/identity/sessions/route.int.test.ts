@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { identitySessions, outboxMessages, users } from "@/lib/db/schema";
+import { addSessionComment } from "@/lib/services/identity-sessions/add-session-comment";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { POST as createV3 } from "../../../v3/identity/sessions/route";
@@ -37,7 +38,7 @@ describe("GET /identity/v2/identity/sessions/{id}", () => {
     const { res, json } = await detail(key, created.uuid);
     expect(res.status).toBe(200);
     expect(Object.keys(json).sort()).toEqual(["data", "meta"]);
-    expect(json.meta).toEqual({});
+    expect(json.meta).toEqual({ include: [] });
     expect(json.data).toEqual({
       object: "identity_session",
       id: created.uuid,
@@ -54,6 +55,8 @@ describe("GET /identity/v2/identity/sessions/{id}", () => {
       document_data: null,
       ocr: null,
       verifications: null,
+      errors: null,
+      comments: [],
     });
     expect(json.data.created_at).toMatch(ISO_WITH_OFFSET);
   });
@@ -63,11 +66,22 @@ describe("GET /identity/v2/identity/sessions/{id}", () => {
     const { uuid } = await create(key);
     const all = await detail(key, uuid, "ine,renapo,files");
     expect(all.json.data).toMatchObject({ ine: null, renapo: null, files: [] });
+    expect(all.json.meta).toEqual({ include: ["ine", "renapo", "files"] });
     const some = await detail(key, uuid, "renapo");
     expect("renapo" in some.json.data && !("ine" in some.json.data) && !("files" in some.json.data)).toBe(true);
     const bad = await detail(key, uuid, "ine,selfie");
     expect(bad.res.status).toBe(422);
     expect(bad.json).toEqual({ message: "The given data was invalid.", errors: { include: ["The include field may only list ine, renapo and files (not selfie)."] } });
+  });
+
+  it("answers the reviewers' notes as data.comments, oldest first", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const { uuid } = await create(key);
+    await addSessionComment(getDb(), actor, uuid, { body: "Foto borrosa" });
+    await addSessionComment(getDb(), actor, uuid, { body: "Aprobada tras llamada" });
+    const { json } = await detail(key, uuid);
+    expect(json.data.comments.map((c: Json) => c.body)).toEqual(["Foto borrosa", "Aprobada tras llamada"]);
+    expect(Object.keys(json.data.comments[0]).sort()).toEqual(["body", "created_at", "id"]);
   });
 
   it("answers 404 {message: Sesión no encontrada.} for another user's, an unknown and a malformed id, identically", async () => {

@@ -17,5 +17,6 @@ export const GET = apiRoute({ auth: "apiKey", query: sessionListQuery }, async (
 /** Version 2 creation answers 200 (version 3 answers 201), wrapped in data and meta. */
 export const POST = apiRoute({ auth: "apiKey", body: createSessionV2Body, bodyLimit: LOGO_BODY_LIMIT }, async ({ actor, body }) => {
   const session = await createIdentitySession(getDb(), actor, body, { apiVersion: 2 });
-  return json({ data: sessionV2(session), meta: {} }, 200);
+  // A new session has no reviewers' notes yet; the detail answers the same object.
+  return json({ data: sessionV2(session, [], { comments: [] }), meta: {} }, 200);
 });

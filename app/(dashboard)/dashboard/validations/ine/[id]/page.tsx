@@ -16,7 +16,9 @@ export default async function IneValidationPage({ params }: { params: Promise<{ 
   const deliveries = await listValidationDeliveries(getDb(), actor, v);
   const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "America/Mexico_City" });
   const info = v.result?.data.documentInformation ?? {};
-  const mrz = v.result?.data.dataOcr.mrz as string[] | undefined;
+  // Queued card data keep the MRZ under dataOcr.mrz; card photos (full-ine-check.ts) in the MRZ check's input fields.
+  const checks = (info.documentVerifications ?? []) as { key: string | null; inputFields?: { value: string }[] }[];
+  const mrz = (v.result?.data.dataOcr.mrz as string[] | undefined) ?? checks.find((c) => c.key === "MrzHasInvalidCharacters")?.inputFields?.map((f) => f.value);
   return (
     <div className="flex flex-col gap-4">
       <Link href="/dashboard/validations" className="text-sm text-brand-700 hover:underline">← {t("validations.title")}</Link>
@@ -48,7 +50,10 @@ export default async function IneValidationPage({ params }: { params: Promise<{ 
               rows={[
                 [t("validations.registry"), v.result.data.status ? t("validations.valid") : t("validations.notValid")],
                 [t("validations.message"), v.result.data.message],
-                ...Object.entries(info).map(([k, value]): [string, string] => [k, String(value)]),
+                // Lists (documentData, documentVerifications) are in the API answer; the facts here are the plain values.
+                ...Object.entries(info)
+                  .filter(([, value]) => value === null || typeof value !== "object")
+                  .map(([k, value]): [string, string] => [k, String(value)]),
               ]}
             />
             {mrz && (
