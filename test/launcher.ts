@@ -9,7 +9,7 @@ import path from "node:path";
  * embedded PostgreSQL in dataDir: never the test run's DATABASE_URL.
  */
 export function launch(args: string[], opts: { dataDir: string; port?: number; command?: string[] }) {
-  const env: NodeJS.ProcessEnv = {};
+  const env = {} as NodeJS.ProcessEnv;
   for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|NODE_ENV|AUTH_SECRET|VITEST.*|TEST)$/.test(k)) env[k] = v;
   Object.assign(env, {
     DATA_DIR: opts.dataDir,
