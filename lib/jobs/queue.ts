@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { DbOrTx } from "@/lib/db/client";
+import { getDb, type DbOrTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -63,8 +63,14 @@ export async function enqueue(name: QueueName, data: object, options: PgBoss.Sen
   const boss = await getBoss();
   const id = await boss.send(name, data, tx ? { ...options, db: inTransaction(tx) } : options);
   if (!id) throw new Error(`Job not queued on ${name}`);
+  // Wakes the workers of every process at once (lib/jobs/worker.ts listens) instead of at their
+  // next poll. In a transaction PostgreSQL delivers it at commit, when the job becomes visible.
+  if (!options.startAfter) await (tx ?? getDb()).execute(sql`select pg_notify(${JOBS_CHANNEL}, ${name})`);
   return id;
 }
+
+/** The channel enqueue notifies and workers listen on; the payload is the queue's name. */
+export const JOBS_CHANNEL = "rubrica_jobs";
 
 /** Stops the sender instance (after workers have stopped). */
 export async function closeQueue(): Promise<void> {

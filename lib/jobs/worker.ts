@@ -1,11 +1,12 @@
 import PgBoss from "pg-boss";
+import postgres from "postgres";
 import { closeMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { closeIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { deliverWebhookJob } from "./deliver-webhook";
 import type { JobDefinition } from "./job";
-import { createQueues } from "./queue";
+import { createQueues, JOBS_CHANNEL } from "./queue";
 import { notifySignatoriesJob } from "./notify-signatories";
 import { sealDocumentJob, sweepSealsJob } from "./seal-document";
 import { sendMessageJob } from "./send-message";
@@ -19,7 +20,7 @@ import { validateReceiptJob } from "./validate-receipt";
 export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob, sweepRateLimitsJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
-const store = globalThis as unknown as { [KEY]?: PgBoss };
+const store = globalThis as unknown as { [KEY]?: { boss: PgBoss; listener: postgres.Sql } };
 
 /**
  * Runs every job's handler in this process. Several processes may do this against one database:
@@ -32,6 +33,7 @@ export async function startWorker(): Promise<void> {
   boss.on("error", (err) => logger().error({ err }, "pg-boss worker error"));
   await boss.start();
   await createQueues(boss);
+  const workerIds = new Map<string, string>();
   for (const job of JOBS) {
     const concurrency = job.concurrency ?? 1;
     // pg-boss waits a polling interval after every fetch; a full batch means more are probably
@@ -46,9 +48,18 @@ export async function startWorker(): Promise<void> {
         if (outcome.status === "rejected") await boss.fail(job.queue, batch[i]!.id, { message: String((outcome.reason as Error)?.message ?? outcome.reason) });
       }
     });
+    workerIds.set(job.queue, workerId);
   }
   for (const job of JOBS) if (job.schedule) await boss.schedule(job.queue, job.schedule, {}, { tz: "UTC" });
-  store[KEY] = boss;
+  // A job enqueued in any process wakes its queue's worker here at once (NOTIFY at commit):
+  // a webhook leaves within milliseconds of the change it reports, not at the next poll. The
+  // poll stays as the fallback (a notice lost while reconnecting, delayed retries).
+  const listener = postgres(env().DATABASE_URL!, { max: 1, onnotice: () => {}, connection: { application_name: "rubrica-worker-listen" } });
+  await listener.listen(JOBS_CHANNEL, (queue) => {
+    const id = workerIds.get(queue);
+    if (id) boss.notifyWorker(id);
+  });
+  store[KEY] = { boss, listener };
   logger().info({ queues: JOBS.map((j) => j.queue) }, "worker started");
 }
 
@@ -65,9 +76,12 @@ async function runJob(job: JobDefinition, raw: PgBoss.Job<unknown>): Promise<voi
 
 /** Graceful: stops fetching, waits for running handlers, then closes the worker's connections. */
 export async function stopWorker(): Promise<void> {
-  const boss = store[KEY];
+  const running = store[KEY];
   store[KEY] = undefined;
-  if (boss) await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+  if (running) {
+    await running.listener.end({ timeout: 5 });
+    await running.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+  }
   // The OCR engine runs in a worker thread, which would keep the process alive.
   await Promise.all([closeMrzReader(), closeIneFrontReader()]);
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { realworldPdf } from "@/test/realworld";
-import { INSPECTION_LIMITS, inspectPdf } from "./inspect-pdf";
+import { INSPECTION_LIMITS, inspectPdf, inspectionWorkersStarted } from "./inspect-pdf";
 
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
   const pdf = await PDFDocument.create();
@@ -42,6 +42,22 @@ describe("inspectPdf", () => {
 
   it("stops an inspection that outlives its time limit (the worker is terminated)", async () => {
     expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
+  });
+
+  it("reuses a warm worker for the next file, and never one that hit a limit", async () => {
+    const pdf = await pdfWith(2);
+    await inspectPdf(pdf);
+    const before = inspectionWorkersStarted();
+    for (let i = 0; i < 5; i++) expect(await inspectPdf(pdf)).toMatchObject({ ok: true, pageCount: 2 });
+    expect(inspectionWorkersStarted()).toBe(before);
+    // Two at once: the pool holds two warm workers, so the next two files start none.
+    await Promise.all([inspectPdf(pdf), inspectPdf(pdf)]);
+    const warmPair = inspectionWorkersStarted();
+    await Promise.all([inspectPdf(pdf), inspectPdf(pdf)]);
+    expect(inspectionWorkersStarted()).toBe(warmPair);
+    // A worker stopped by the time limit is terminated: the files after it still get answers.
+    expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
+    expect(await Promise.all([inspectPdf(pdf), inspectPdf(pdf), inspectPdf(pdf)])).toEqual(Array(3).fill({ ok: true, pageCount: 2, signatures: 0, docMdp: null }));
   });
 
   it("stops an inspection that outgrows its heap (the worker runs out of memory, not the server)", async () => {

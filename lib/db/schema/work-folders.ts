@@ -1,4 +1,4 @@
-import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A work folder: the reference calls it "company" or "container". */
@@ -11,6 +11,12 @@ export const workFolders = pgTable("work_folders", {
   timeZone: text("time_zone").notNull().default("America/Mexico_City"),
   /** The folder every user gets at sign-up ("mis documentos"). */
   isDefault: boolean("is_default").notNull().default(false),
+  /**
+   * How many documents the folder holds, kept by statement-level triggers on documents (insert,
+   * delete, a change of folder_id) in the same transaction as the change: the listing's exact
+   * totalItems without counting the folder on every page (migration 0015).
+   */
+  documentCount: integer("document_count").notNull().default(0),
   createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
 });

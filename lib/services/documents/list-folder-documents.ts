@@ -1,17 +1,28 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { documents, users } from "@/lib/db/schema";
+import { documents, folderMemberships, users, workFolders } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/actor";
-import { requireFolderRole } from "@/lib/services/work-folders/folder-access";
+import { FOLDER_NOT_FOUND } from "@/lib/services/work-folders/folder-access";
 import { loadPeople, type DocumentView } from "./document-view";
 
-/** One page of a folder's documents, newest first, each with its signers and spectators. */
+/**
+ * One page of a folder's documents, newest first, each with its signers and spectators. The
+ * total is the folder's kept count (work_folders.document_count), so page 0 of a million-document
+ * folder costs what it costs in a small one; only a search counts its matches. The membership
+ * check runs beside the page query: a caller outside the folder gets "not found" and the rows
+ * read for nothing are dropped unseen.
+ */
 export async function listFolderDocuments(db: DbOrTx, actor: Actor, folderId: string, options: { page?: number; size?: number; search?: string } = {}) {
-  const role = await requireFolderRole(db, actor, folderId);
   const page = options.page ?? 0;
   const size = options.size ?? 20;
   const where: SQL | undefined = and(eq(documents.folderId, folderId), options.search ? ilike(documents.fileName, `%${escapeLike(options.search)}%`) : undefined);
-  const [rows, [total]] = await Promise.all([
+  const [[access], rows, matches] = await Promise.all([
+    db
+      .select({ role: folderMemberships.role, documentCount: workFolders.documentCount })
+      .from(folderMemberships)
+      .innerJoin(workFolders, eq(workFolders.id, folderMemberships.folderId))
+      .where(and(eq(folderMemberships.folderId, folderId), eq(folderMemberships.userId, actor.userId))),
     db
       .select({ document: documents, ownerName: users.name, ownerEmail: users.email })
       .from(documents)
@@ -20,11 +31,13 @@ export async function listFolderDocuments(db: DbOrTx, actor: Actor, folderId: st
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(size)
       .offset(page * size),
-    db.select({ n: count() }).from(documents).where(where),
+    options.search ? db.select({ n: count() }).from(documents).where(where) : undefined,
   ]);
+  if (!access) throw new AppError("NOT_FOUND", FOLDER_NOT_FOUND);
+  const { role } = access;
   const people = await loadPeople(db, rows.map((r) => r.document.id));
   const items: DocumentView[] = rows.map((r, i) => ({ document: r.document, role, owner: { name: r.ownerName, email: r.ownerEmail }, ...people[i]! }));
-  return { items, totalItems: total!.n, initialItem: page * size };
+  return { items, totalItems: matches ? matches[0]!.n : access.documentCount, initialItem: page * size };
 }
 
 function escapeLike(text: string): string {

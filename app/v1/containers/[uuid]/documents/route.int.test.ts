@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { documents } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { cancelDocument } from "@/lib/services/documents/cancel-document";
+import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
 import { defaultFolderId, makePdf, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { endlessBody, streamed } from "@/test/hostile-bodies";
@@ -286,8 +291,52 @@ describe("GET /v1/containers/{uuid}/documents", () => {
     await seedDocument(actor, { file_name: "Compraventa.pdf" });
     const body = await (await call(GET, `/v1/containers/${folder}/documents?search=${encodeURIComponent("peña")}`, { headers: { "x-api-key": key }, params: { uuid: folder } })).json();
     expect(body.data.map((d: { attributes: { file_name: string } }) => d.attributes.file_name)).toEqual(["Arrendamiento Peña.pdf"]);
+    expect(body.meta[0].page.totalItems).toBe(1); // a search counts its matches, not the folder
     const percent = await (await call(GET, `/v1/containers/${folder}/documents?search=%25`, { headers: { "x-api-key": key }, params: { uuid: folder } })).json();
     expect(percent.data).toEqual([]);
+  });
+
+  it("keeps totalItems exact through concurrent creation, cancels, moves and deletes", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const folder = await defaultFolderId(actor);
+    const other = (await createWorkFolder(getDb(), actor, { name: "Contratos 2026" })).id;
+    const totalOf = async (id: string) =>
+      (await (await call(GET, `/v1/containers/${id}/documents?size=1`, { headers: { "x-api-key": key }, params: { uuid: id } })).json()).meta[0].page.totalItems as number;
+    const counted = async (id: string) => (await getDb().select({ n: count() }).from(documents).where(eq(documents.folderId, id)))[0]!.n;
+    const template = await seedDocument(actor);
+    await seedDocument(actor, { folderId: other });
+    expect([await totalOf(folder), await totalOf(other)]).toEqual([1, 1]);
+
+    // 25 inserts at once, each in its own transaction on its own connection (copies of the
+    // service-made row: the PDF check of createDocument is not what races here).
+    const copyInto = async (folderId: string) =>
+      (
+        await getDb().execute<{ id: string }>(sql`
+          insert into documents (folder_id, owner_user_id, file_name, original_hash, page_count, sign_status, signature_ordered, notification_mode,
+                                 sign_position, allow_type_signatures, tries, remember_every, remember_at, created_by)
+          select ${folderId}, owner_user_id, file_name, original_hash, page_count, sign_status, signature_ordered, notification_mode,
+                 sign_position, allow_type_signatures, tries, remember_every, remember_at, created_by
+          from documents where id = ${template} returning id`)
+      )[0]!.id;
+    const copies = await Promise.all([...Array.from({ length: 20 }, () => copyInto(folder)), ...Array.from({ length: 5 }, () => copyInto(other))]);
+    expect([await totalOf(folder), await totalOf(other)]).toEqual([21, 6]);
+    // A cancelled document is still listed, so still counted.
+    await cancelDocument(getDb(), actor, template);
+    expect(await totalOf(folder)).toBe(21);
+    // Moved and deleted, several rows per statement (no service does either today; the triggers keep the count true anyway).
+    await getDb().update(documents).set({ folderId: other }).where(inArray(documents.id, copies.slice(0, 4)));
+    expect([await totalOf(folder), await totalOf(other)]).toEqual([17, 10]);
+    await getDb().delete(documents).where(inArray(documents.id, [copies[4]!, copies[20]!]));
+    expect([await totalOf(folder), await totalOf(other)]).toEqual([16, 9]);
+    // A change rolled back leaves no trace in the count.
+    await getDb()
+      .transaction(async (tx) => {
+        await tx.delete(documents).where(eq(documents.folderId, folder));
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    expect([await totalOf(folder), await totalOf(other)]).toEqual([16, 9]);
+    expect([await counted(folder), await counted(other)]).toEqual([16, 9]);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { receiptValidations, webhookDeliveries } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { startWorker } from "@/lib/jobs/worker";
+import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { sandboxReceiptPortal, SANDBOX_RECEIPTS } from "@/lib/adapters/cfe/sandbox-portal";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { processReceiptValidation, RECEIPT_MAX_ATTEMPTS, type ReceiptDeps } from "@/lib/services/validations/process-receipt-validation";
@@ -247,6 +247,8 @@ describe("jobs and webhooks", () => {
   });
 
   it("a job that crashes after storing the receipt is retried to one final state and one webhook", async () => {
+    // This test plays the worker itself; a running one would take the job the moment it is queued.
+    await stopWorker();
     const { key, user } = await seedUserWithKey();
     const { json: created } = await create(key, { ...OK_INPUT, webhook: hooks.url() });
     const id = created.uuid as string;

@@ -1,0 +1,247 @@
+// `npm run bench:http`: the hot reads measured through the server `npm start` runs (server.ts on
+// the production build, its own job worker, real API keys, rate limits and logging), driven over
+// real HTTP by autocannon, side by side in the same run with
+//   (a) /api/health of the same server: the framework's floor (routing, our wrapper, `select 1`);
+//   (b) a bare node:http + postgres.js process answering the same rows (bench/lib/floor-child.ts).
+// Prints req/s, p50 and p99 per read and the ratios; then, with BENCH_PROFILE=1 (default on), a
+// CPU profile of the server while it answers document reads, summarised by where the time goes.
+// Throwaway embedded PostgreSQL (fsync off) and data directory; asserts nothing about time.
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { resetEnvCache } from "@/lib/env";
+import { summariseProfile } from "./lib/cpu-profile";
+import { f } from "./lib/report";
+
+const DOCUMENTS = 300;
+const SESSIONS = 100;
+const RECEIPTS = 100;
+const LOAD = { connections: 32, warmupS: 2, durationS: Number(process.env.BENCH_SECONDS ?? 8) };
+const PROFILE = process.env.BENCH_PROFILE !== "0";
+
+type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type Scenario = { label: string; ours: (i: number) => string; floor: (i: number) => string };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** autocannon over `paths(i)` round robin; each request from one of 256 client addresses (TRUST_PROXY). */
+async function load(base: string, paths: (i: number) => string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections: LOAD.connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (req) => {
+          const n = i++;
+          return { ...req, path: paths(n), headers: { ...headers, "x-forwarded-for": `10.9.${(n >> 8) & 255}.${n & 255}` } };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function measure(base: string, paths: (i: number) => string, headers: Record<string, string>) {
+  await load(base, paths, headers, LOAD.warmupS);
+  return load(base, paths, headers, LOAD.durationS);
+}
+
+const line = (label: string, m: Measured) =>
+  console.log(
+    `  ${label.padEnd(10)} ${f(m.rps, 0).padStart(6)} req/s   p50 ${f(m.p50, 1).padStart(6)} ms   p99 ${f(m.p99, 1).padStart(6)} ms   n=${m.requests}` +
+      (m.non2xx || m.errors ? `   !! non-2xx ${m.non2xx}, errors ${m.errors}` : ""),
+  );
+
+/** `npm start`'s server.ts (node with tsx's loader, as the tsx command runs it), production build, in its own process group. */
+async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server.ts did not answer /api/health in 120 s");
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    },
+  };
+}
+
+function startFloor(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`floor exited (${code})`)));
+    child.once("message", (msg: { port: number }) => resolve({ url: `http://127.0.0.1:${msg.port}`, child }));
+  });
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-http-"));
+  fs.chmodSync(dir, 0o755);
+  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    // The build `npm start` would make, before anything is measured.
+    if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+
+    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
+    cleanups.push(() => cluster.stop());
+    const databaseUrl = embeddedUrl(cluster.port, cluster.password);
+    await migrateDatabase(databaseUrl);
+    const serverEnv = {
+      ...process.env,
+      NODE_ENV: "production" as const,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, "data"),
+      HOSTNAME: "127.0.0.1",
+      AUTH_SECRET: "bench-secret-bench-secret-bench",
+      SEED_DEMO: "false",
+      // Each request says which of 256 clients sent it, so per-address limits see 256 clients.
+      TRUST_PROXY: "true",
+      SANDBOX_LATENCY_MS: "0",
+    };
+    Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: serverEnv.DATA_DIR, LOG_LEVEL: "silent", AUTH_SECRET: serverEnv.AUTH_SECRET });
+    resetEnvCache();
+
+    // Seed through the services (as the API would), then what needs the server through its API.
+    const { getDb, closeDb } = await import("@/lib/db/client");
+    cleanups.push(closeDb);
+    const { createUser } = await import("@/lib/services/users/create-user");
+    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+    const { createDocument } = await import("@/lib/services/documents/create-document");
+    const { createWorkFolder } = await import("@/lib/services/work-folders/create-work-folder");
+    const { createDocumentInput } = await import("@/lib/schemas/signing");
+    const { makePdf, defaultFolderId } = await import("@/test/factories/documents");
+    const postgres = (await import("postgres")).default;
+    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
+    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
+    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
+    const headers = { authorization: `Bearer ${key}` };
+    const folder = await defaultFolderId(actor);
+    for (let i = 0; i < 4; i++) await createWorkFolder(getDb(), actor, { name: `Carpeta ${i} — Ñandú` });
+    const pdf = await makePdf(2);
+    const input = createDocumentInput.parse({
+      signatures: [
+        { name: "Begoña Núñez", email: "begona@example.com" },
+        { name: "José Ángel Peña", email: "jose@example.com", phone: "5512345678" },
+      ],
+      spectators: [{ name: "Íñigo Sáenz", email: "inigo@example.com" }],
+      notification_mode: "DISABLED",
+    });
+    const documents: string[] = [];
+    for (let i = 0; i < DOCUMENTS; i++) documents.push(await createDocument(getDb(), actor, folder, { ...input, file_name: `Contrato ${i}.pdf` }, { bytes: pdf }));
+    const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+    cleanups.push(() => sql.end({ timeout: 5 }));
+    const links = (await sql<{ id: string }[]>`select id from signatories order by document_id, position`).map((r) => r.id);
+
+    let server = await startServer(serverEnv, await freePort());
+    cleanups.push(() => server.stop());
+    const post = async (p: string, body: object) => {
+      const res = await fetch(`${server.url}${p}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (res.status !== 201 && res.status !== 200) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
+      const answer = (await res.json()) as { data?: { id?: string; uuid?: string }; uuid?: string; id?: string };
+      return answer.data?.id ?? answer.data?.uuid ?? answer.uuid ?? answer.id!;
+    };
+    const sessions: string[] = [];
+    for (let i = 0; i < SESSIONS; i++) sessions.push(await post("/identity/v2/identity/sessions", { validations: ["INE", "CURP"], redirect_url: "https://example.com/listo" }));
+    const receipts: string[] = [];
+    for (let i = 0; i < RECEIPTS; i++) receipts.push(await post("/identity/v1/miscellaneous/electricity/recibo", { numero_servicio: "123456789012", nombre_titular: "MARIA GUADALUPE PEREZ LOPEZ", importe: "1234.50" }));
+
+    const floor = await startFloor(databaseUrl);
+    cleanups.push(() => floor.child.kill());
+    const pick = (list: string[]) => (i: number) => list[i % list.length]!;
+    const scenarios: Scenario[] = [
+      { label: `GET /v1/documents/{uuid} (${DOCUMENTS} documents, round robin)`, ours: (i) => `/v1/documents/${pick(documents)(i)}`, floor: (i) => `/v1/documents/${pick(documents)(i)}` },
+      { label: `GET /v1/containers/{uuid}/documents (page 0 of ${DOCUMENTS})`, ours: () => `/v1/containers/${folder}/documents`, floor: () => `/v1/containers/${folder}/documents` },
+      { label: "GET /v1/companies (5 folders)", ours: () => "/v1/companies", floor: () => `/v1/companies?user=${user.id}` },
+      { label: `GET /identity/v2/identity/sessions/{id} (${SESSIONS})`, ours: (i) => `/identity/v2/identity/sessions/${pick(sessions)(i)}`, floor: (i) => `/identity/v2/identity/sessions/${pick(sessions)(i)}` },
+      { label: `GET …/electricity/recibo/{uuid} (${RECEIPTS})`, ours: (i) => `/identity/v1/miscellaneous/electricity/recibo/${pick(receipts)(i)}`, floor: (i) => `/identity/v1/miscellaneous/electricity/recibo/${pick(receipts)(i)}` },
+      { label: `GET /v1/signatures/{id}, public link (${links.length} links)`, ours: (i) => `/v1/signatures/${pick(links)(i)}`, floor: (i) => `/v1/signatures/${pick(links)(i)}` },
+    ];
+    for (const s of scenarios) {
+      for (const [base, p] of [[server.url, s.ours(0)], [floor.url, s.floor(0)]] as const) {
+        const res = await fetch(`${base}${p}`, { headers });
+        if (res.status !== 200) throw new Error(`sanity check ${base}${p}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      }
+    }
+
+    console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load average ${os.loadavg().map((l) => f(l)).join(" ")}`);
+    console.log(`autocannon, ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up + ${LOAD.durationS} s measured per line; server, floor, PostgreSQL and load generator share the cores.`);
+    console.log("'ours'    = server.ts as `npm start` runs it (production build, worker on, API key auth, rate limits, request log).");
+    console.log("'no-work' = GET /api/health of the same server (routing + our route wrapper + `select 1`).");
+    console.log("'floor'   = node:http + postgres.js, hand-written SQL for the same rows, no auth or validation (own process).\n");
+    const health = () => measure(server.url, () => "/api/health", {});
+    const noWorkBefore = await health();
+    line("no-work", noWorkBefore);
+    const table: { label: string; ours: Measured; floor: Measured }[] = [];
+    for (const s of scenarios) {
+      console.log(s.label);
+      const ours = await measure(server.url, s.ours, headers);
+      line("ours", ours);
+      const bare = await measure(floor.url, s.floor, headers);
+      line("floor", bare);
+      table.push({ label: s.label, ours, floor: bare });
+    }
+    const noWorkAfter = await health();
+    line("no-work", noWorkAfter);
+    const noWork = (noWorkBefore.rps + noWorkAfter.rps) / 2;
+
+    console.log(`\n== Summary (no-work = ${f(noWork, 0)} req/s, mean of before and after) ==`);
+    console.log(`  ${"read".padEnd(58)} ${"ours".padStart(6)} ${"floor".padStart(6)}  ours/no-work  ours/floor  p99 ours`);
+    for (const r of table)
+      console.log(`  ${r.label.slice(0, 58).padEnd(58)} ${f(r.ours.rps, 0).padStart(6)} ${f(r.floor.rps, 0).padStart(6)}  ${f(r.ours.rps / noWork).padStart(11)}x  ${f(r.ours.rps / r.floor.rps).padStart(9)}x  ${f(r.ours.p99, 1).padStart(6)} ms`);
+
+    if (PROFILE) {
+      // Where a document read's time goes: the same server again under V8's sampling profiler.
+      await server.stop();
+      const profileDir = path.join(dir, "profile");
+      server = await startServer(serverEnv, await freePort(), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+      await measure(server.url, scenarios[0]!.ours, headers);
+      await server.stop();
+      const profiles = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).map((name) => path.join(profileDir, name)) : [];
+      const biggest = profiles.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+      if (!biggest) console.log("\n(no CPU profile was written)");
+      else {
+        if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(biggest, process.env.BENCH_PROFILE_OUT);
+        console.log(`\n== CPU profile of the server during ${LOAD.warmupS + LOAD.durationS} s of document reads (self time) ==`);
+        summariseProfile(JSON.parse(fs.readFileSync(biggest, "utf8")), process.cwd());
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
