@@ -7,7 +7,7 @@ import type { ObjectStoreConfig } from "@/lib/env";
 // S3rver (the maintained @20minutes fork) is a real S3 HTTP server on the local disk: it checks
 // AWS Signature V4 and speaks S3's XML. It ships no types; this is the part the tests use.
 type S3rverOptions = { address: string; port: number; directory: string; silent: boolean; configureBuckets: { name: string }[] };
-const S3rver = createRequire(import.meta.url)("@20minutes/s3rver") as new (options: S3rverOptions) => {
+const S3rver = createRequire(path.join(process.cwd(), "package.json"))("@20minutes/s3rver") as new (options: S3rverOptions) => {
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
 };
