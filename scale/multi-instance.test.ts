@@ -147,6 +147,9 @@ it("two web and two worker processes: every document sealed once, every webhook 
     instances.push(...webs.map((w) => w.instance), ...workers);
     await Promise.all(webs.map((w) => healthy(w.url, w.instance)));
     const readyMs = performance.now() - started;
+    // Progress as it happens, so a run that times out shows how far it got.
+    const progress = (what: string) => console.log(`multi-instance: ${what} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    progress("4 instances ready");
 
     const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end({ timeout: 5 }));
@@ -161,6 +164,7 @@ it("two web and two worker processes: every document sealed once, every webhook 
         if (row!.active >= 2 && row!.sealed >= DOCUMENTS / 5) {
           workers[0]!.child.kill("SIGKILL");
           killedAt = { sealed: row!.sealed };
+          progress(`worker 1 killed with ${row!.sealed} sealed`);
         } else await new Promise((r) => setTimeout(r, 50));
       }
     })().catch(() => {}); // the pool closes under it when the test fails early
@@ -183,8 +187,10 @@ it("two web and two worker processes: every document sealed once, every webhook 
       const signed = await postJson(`${signing.url}/v1/signatures/${signatureId}/sign`, await signBodyFor(signer, data.attributes.original_hash), { "x-forwarded-for": `198.18.${i >> 8}.${i & 255}` });
       expect(signed.status, signed.text).toBe(200);
       created.push({ id: data.id, hash: data.attributes.original_hash });
+      if (created.length % 50 === 0) progress(`${created.length} signed`);
     });
     const signedMs = performance.now() - started;
+    progress(`${DOCUMENTS} created and signed`);
 
     // Everything sealed and every delivery settled, on the surviving worker if need be.
     await waitFor(async () => {

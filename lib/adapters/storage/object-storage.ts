@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { ObjectStoreConfig } from "@/lib/env";
 import { missingFile, sha256Hex, storageKey, tooLarge, type FileStorage, type StorageLimits } from "./file-storage";
 
@@ -11,28 +11,37 @@ import { missingFile, sha256Hex, storageKey, tooLarge, type FileStorage, type St
  * write the same bytes.
  */
 export function objectStorage(config: ObjectStoreConfig, limits: StorageLimits): FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
-    // The SDK adds CRC32 checksums in aws-chunked bodies by default since 2025, which several
-    // S3-compatible servers refuse; send and check them only where the operation requires them.
-    // Content-MD5 below still lets the store reject a body damaged on the way.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    maxAttempts: 3,
-  });
+  // The SDK loads in a few hundred milliseconds: only processes that touch the store pay it.
+  let connecting: Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> | undefined;
+  const connect = () =>
+    (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+        // The SDK adds CRC32 checksums in aws-chunked bodies by default since 2025, which several
+        // S3-compatible servers refuse; send and check them only where the operation requires
+        // them. Content-MD5 below still lets the store reject a body damaged on the way.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        maxAttempts: 3,
+      }),
+    })));
   const keyOf = (sha256: string) => (config.prefix ? `${config.prefix}/` : "") + storageKey(sha256);
-  const isMissing = (err: unknown) =>
-    err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === "NoSuchKey" || err.name === "NotFound");
+  const isMissing = (err: unknown) => {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return e.$metadata?.httpStatusCode === 404 || e.name === "NoSuchKey" || e.name === "NotFound";
+  };
 
   return {
     async put(bytes) {
       if (bytes.byteLength > limits.maxBytes) throw tooLarge(bytes.byteLength, limits);
       const sha256 = sha256Hex(bytes);
       const Key = keyOf(sha256);
-      const stored = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key })).then(
+      const { client, sdk } = await connect();
+      const stored = await client.send(new sdk.HeadObjectCommand({ Bucket: config.bucket, Key })).then(
         (head) => head.ContentLength === bytes.byteLength,
         (err) => {
           if (isMissing(err)) return false;
@@ -43,13 +52,14 @@ export function objectStorage(config: ObjectStoreConfig, limits: StorageLimits):
         const md5 = crypto.createHash("md5").update(bytes).digest("base64");
         // One PUT is atomic in S3: a reader sees the whole object or none.
         await client.send(
-          new PutObjectCommand({ Bucket: config.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentMD5: md5, ContentType: "application/octet-stream" }),
+          new sdk.PutObjectCommand({ Bucket: config.bucket, Key, Body: bytes, ContentLength: bytes.byteLength, ContentMD5: md5, ContentType: "application/octet-stream" }),
         );
       }
       return { sha256, size: bytes.byteLength };
     },
     async get(sha256) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(sha256) })).catch((err) => {
+      const { client, sdk } = await connect();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: keyOf(sha256) })).catch((err) => {
         throw isMissing(err) ? missingFile(sha256) : err;
       });
       const body = answer.Body as Readable | undefined;
