@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { startS3Server } from "@/test/s3-server";
 import { verifyWebhook, waitFor, webhookReceiver } from "@/test/webhook-server";
 
@@ -97,8 +97,7 @@ it("two web and two worker processes: every document sealed once, every webhook 
   const started = performance.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-multi-"));
   fs.chmodSync(dir, 0o755); // embedded PostgreSQL runs as another user when we are root
-  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
-  const instances: Instance[] = [];
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   try {
     // Shared parts: PostgreSQL, the object store, one configuration (keys, trust) for all.
     const { startEmbeddedCluster, embeddedUrl } = await import("@/lib/db/embedded");
@@ -264,7 +263,18 @@ it("two web and two worker processes: every document sealed once, every webhook 
     for (const i of instances) console.log(`--- ${i.name} (last output)\n${i.log.join("").slice(-4000)}`);
     throw err;
   } finally {
-    await stopAll(instances);
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
+    await cleanUp();
   }
 });
+
+// Also after a timeout, when vitest leaves the test's own finally behind: no process, no
+// PostgreSQL left running.
+const instances: Instance[] = [];
+const cleanups: (() => unknown)[] = [];
+let cleaning: Promise<void> | undefined;
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    await stopAll(instances);
+    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
+  })());
+afterAll(cleanUp, 60_000);
