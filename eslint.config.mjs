@@ -12,7 +12,7 @@ const config = [
     },
   },
   {
-    files: ["lib/env.ts", "scripts/**", "bench/**", "server.ts", "*.config.ts", "*.config.mts", "*.config.mjs", "**/*.int.test.ts", "lib/env.test.ts", "test/**", "e2e/**", "lib/runtime/**"],
+    files: ["lib/env.ts", "scripts/**", "bench/**", "server.ts", "*.config.ts", "*.config.mts", "*.config.mjs", "**/*.int.test.ts", "lib/env.test.ts", "test/**", "e2e/**", "scale/**", "lib/runtime/**"],
     rules: { "no-restricted-properties": "off" },
   },
 ];

@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", ".next/**"] },
+        test: { name: "unit", include: ["**/*.test.ts"], exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", "scale/**", ".next/**"] },
       },
       {
         extends: true,
@@ -23,6 +23,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // Several processes of the production build against one database: after `next build`.
+        extends: true,
+        test: { name: "scale", include: ["scale/**/*.test.ts"], testTimeout: 8 * 60_000, hookTimeout: 60_000 },
       },
     ],
   },

@@ -41,6 +41,33 @@ describe("env()", () => {
     expect(() => withEnv({ OCSP_RESPONDERS: '{"AC UAT":"ftp://x"}' })).toThrow(/OCSP_RESPONDERS/);
   });
 
+  it("reads STORAGE_URL as an S3-compatible bucket, with credentials from the URL or AWS_*", () => {
+    expect(withEnv({ STORAGE_URL: undefined }).STORAGE_URL).toBeUndefined();
+    const fromUrl = withEnv({ STORAGE_URL: "s3://KEY%2Fx:se%40cret@rubrica-files/prod/files/?endpoint=http://127.0.0.1:9000&region=mx-central-1&forcePathStyle=true" }).STORAGE_URL;
+    expect(fromUrl).toEqual({
+      bucket: "rubrica-files",
+      prefix: "prod/files",
+      endpoint: "http://127.0.0.1:9000",
+      region: "mx-central-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "KEY/x", secretAccessKey: "se@cret" },
+    });
+    const fromEnv = withEnv({ STORAGE_URL: "s3://rubrica-files", AWS_ACCESS_KEY_ID: "AKIA1", AWS_SECRET_ACCESS_KEY: "s3cr3t" }).STORAGE_URL;
+    expect(fromEnv).toEqual({ bucket: "rubrica-files", prefix: "", endpoint: undefined, region: "us-east-1", forcePathStyle: false, credentials: { accessKeyId: "AKIA1", secretAccessKey: "s3cr3t" } });
+    // Neither: the AWS SDK's own chain (instance role, shared profile) decides.
+    expect(withEnv({ STORAGE_URL: "s3://rubrica-files", AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined }).STORAGE_URL?.credentials).toBeUndefined();
+  });
+
+  it("says what is wrong with a STORAGE_URL", () => {
+    expect(() => withEnv({ STORAGE_URL: "/srv/rubrica/files" })).toThrow(/STORAGE_URL: is not a URL/);
+    expect(() => withEnv({ STORAGE_URL: "https://s3.example.mx/bucket" })).toThrow(/STORAGE_URL: must start with s3:\/\//);
+    expect(() => withEnv({ STORAGE_URL: "s3://Mi_Bucket/x" })).toThrow(/STORAGE_URL: needs a bucket name/);
+    expect(() => withEnv({ STORAGE_URL: "s3://rubrica-files?endpoint=127.0.0.1:9000" })).toThrow(/STORAGE_URL: endpoint must be an http/);
+    expect(() => withEnv({ STORAGE_URL: "s3://rubrica-files?forcePathStyle=yes" })).toThrow(/STORAGE_URL: forcePathStyle must be true or false/);
+    expect(() => withEnv({ STORAGE_URL: "s3://rubrica-files?endpont=http://x" })).toThrow(/STORAGE_URL: has an unknown parameter "endpont"/);
+    expect(() => withEnv({ STORAGE_URL: "s3://KEY@rubrica-files" })).toThrow(/STORAGE_URL: credentials in the URL need both/);
+  });
+
   it("names the bad setting", () => {
     expect(() => withEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => withEnv({ PORT: "3000", WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);

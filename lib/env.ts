@@ -49,6 +49,25 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
   /** Where uploaded and sealed files live (content-addressed). Defaults to DATA_DIR/files. */
   STORAGE_DIR: z.string().optional(),
+  /**
+   * An S3-compatible object store instead of STORAGE_DIR, so that instances on several machines
+   * share files: s3://bucket/prefix?endpoint=https://…&region=…&forcePathStyle=true
+   */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return undefined;
+      const parsed = parseStorageUrl(text.trim());
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Credentials of the object store when STORAGE_URL carries none (else the AWS SDK's own chain). */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Time zone of new work folders (reminders go out at remember_at in the folder's zone). */
   DEFAULT_TIME_ZONE: z.string().default("America/Mexico_City"),
   /** Trusted authorities per signature type: <dir>/EFIRMA, FIREL, TEPJF, each with PEM files. */
@@ -104,10 +123,57 @@ const envSchema = z.object({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR" | "TRUSTED_CA_DIR" | "KEYS_DIR"> & {
+/** Where an S3-compatible object store keeps Rúbrica's files (STORAGE_URL, parsed). */
+export interface ObjectStoreConfig {
+  bucket: string;
+  /** Key prefix without slashes at either end ("" for the bucket's root). */
+  prefix: string;
+  /** Another S3-compatible service (MinIO, Garage, R2…); absent: AWS itself. */
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const STORAGE_URL_EXAMPLE = "s3://bucket/prefix?endpoint=https://s3.example.mx&region=us-east-1&forcePathStyle=true";
+
+/** STORAGE_URL as an object store, or what is wrong with it (said to a person). */
+function parseStorageUrl(text: string): ObjectStoreConfig | string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `is not a URL; expected e.g. ${STORAGE_URL_EXAMPLE}`;
+  }
+  if (url.protocol !== "s3:") return `must start with s3:// (an S3-compatible object store), e.g. ${STORAGE_URL_EXAMPLE}`;
+  const bucket = url.hostname;
+  // Bucket naming rules of S3: 3–63 lowercase letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return `needs a bucket name after s3:// (3–63 lowercase letters, digits, dots, hyphens), e.g. ${STORAGE_URL_EXAMPLE}`;
+  const known = new Set(["endpoint", "region", "forcePathStyle"]);
+  for (const key of url.searchParams.keys()) if (!known.has(key)) return `has an unknown parameter "${key}" (known: endpoint, region, forcePathStyle)`;
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) return "endpoint must be an http:// or https:// URL";
+  const pathStyle = url.searchParams.get("forcePathStyle");
+  if (pathStyle !== null && !["true", "false", "1", "0"].includes(pathStyle)) return "forcePathStyle must be true or false";
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(password)) return "credentials in the URL need both the access key and the secret (s3://KEY:SECRET@bucket/…)";
+  return {
+    bucket,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ""),
+    endpoint,
+    region: url.searchParams.get("region") || "us-east-1",
+    forcePathStyle: pathStyle === "true" || pathStyle === "1",
+    credentials: user ? { accessKeyId: user, secretAccessKey: password } : undefined,
+  };
+}
+
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "SEED_DEMO" | "STORAGE_DIR" | "STORAGE_URL" | "TRUSTED_CA_DIR" | "KEYS_DIR"> & {
   APP_URL: string;
   DATA_DIR: string;
   STORAGE_DIR: string;
+  /** The object store that replaces STORAGE_DIR, when STORAGE_URL is set. */
+  STORAGE_URL?: ObjectStoreConfig;
   TRUSTED_CA_DIR: string;
   KEYS_DIR: string;
   SANDBOX_CA_DIR: string;
@@ -130,6 +196,12 @@ export function env(): Env {
     APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     DATA_DIR: path.resolve(e.DATA_DIR),
     STORAGE_DIR: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files")),
+    STORAGE_URL: e.STORAGE_URL && {
+      ...e.STORAGE_URL,
+      credentials:
+        e.STORAGE_URL.credentials ??
+        (e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined),
+    },
     TRUSTED_CA_DIR: path.resolve(e.TRUSTED_CA_DIR ?? path.join(e.DATA_DIR, "trust")),
     KEYS_DIR: path.resolve(e.KEYS_DIR ?? path.join(e.DATA_DIR, "keys")),
     SANDBOX_CA_DIR: path.resolve(e.DATA_DIR, "sandbox-ca"),

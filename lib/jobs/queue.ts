@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import postgres from "postgres";
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -13,12 +14,17 @@ const KEY = Symbol.for("rubrica.boss");
 const store = globalThis as unknown as { [KEY]?: Promise<PgBoss> };
 
 // pg-boss retries cover a crash or an exception in the middle of a job; jobs are idempotent.
+// A job whose worker died (SIGKILL, lost machine) stays active until it expires: pg-boss's
+// default is 15 minutes, so seals and webhooks, the jobs people wait for, expire sooner. Both are
+// safe to run again while a slow first run still goes on (the seal commits once, a delivery is
+// skipped once it succeeded), and both take seconds: a minute, or two past WEBHOOK_TIMEOUT_MS's
+// default, is ample.
 export const QUEUES = {
-  "deliver-webhook": { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  "deliver-webhook": { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "send-message": { retryLimit: 5, retryDelay: 60, retryBackoff: true },
   "notify-signatories": { retryLimit: 5, retryDelay: 30, retryBackoff: true },
   "send-reminders": { retryLimit: 2, retryDelay: 30 },
-  "seal-document": { retryLimit: 10, retryDelay: 15, retryBackoff: true },
+  "seal-document": { retryLimit: 10, retryDelay: 15, retryBackoff: true, expireInSeconds: 60 },
   "sweep-seals": { retryLimit: 1, retryDelay: 60 },
   // Above the services' attempt limits (4), so the last attempt is the service's, which writes
   // ERROR/failed; backoff 15 s, 30 s, 60 s: a portal down for good ends in ERROR in about 2 min.
@@ -28,13 +34,27 @@ export const QUEUES = {
   "sweep-rate-limits": { retryLimit: 1, retryDelay: 60 },
   // Above CHECK_MAX_ATTEMPTS (4), as validate-ine.
   "check-identity-session": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
-} satisfies Record<string, PgBoss.RetryOptions>;
+} satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type QueueName = keyof typeof QUEUES;
 
+const QUEUES_LOCK = 727_002; // pg_advisory_lock key (727_001 is the migrations')
+
+/**
+ * Creates or updates every queue. One process at a time: pg-boss makes a table partition per
+ * queue, and several instances starting together on a new database deadlocked there (found by
+ * scale/multi-instance.test.ts: two web and two worker processes started at once).
+ */
 export async function createQueues(boss: PgBoss): Promise<void> {
-  for (const [name, options] of Object.entries(QUEUES)) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
-    else await boss.createQueue(name, { name, ...options });
+  const sql = postgres(env().DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select pg_advisory_lock(${QUEUES_LOCK})`;
+    for (const [name, options] of Object.entries(QUEUES)) {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+      else await boss.createQueue(name, { name, ...options });
+    }
+    await sql`select pg_advisory_unlock(${QUEUES_LOCK})`;
+  } finally {
+    await sql.end({ timeout: 5 });
   }
 }
 

@@ -29,7 +29,9 @@ const store = globalThis as unknown as { [KEY]?: { boss: PgBoss; listener: postg
  */
 export async function startWorker(): Promise<void> {
   if (store[KEY]) return;
-  const boss = new PgBoss({ connectionString: env().DATABASE_URL!, max: 6 });
+  // Maintenance (one instance at a time across all workers) is what fails expired jobs over to a
+  // retry: every 30 s rather than pg-boss's 2 minutes, so a dead worker's seal resumes soon.
+  const boss = new PgBoss({ connectionString: env().DATABASE_URL!, max: 6, maintenanceIntervalSeconds: 30 });
   boss.on("error", (err) => logger().error({ err }, "pg-boss worker error"));
   await boss.start();
   await createQueues(boss);
