@@ -56,7 +56,7 @@ export function chooseCurp(reads: { front: IneFront; curpWhole: boolean; curpSha
     const [ka, kb] = [key(a), key(b)];
     return kb[0]! - ka[0]! || kb[1]! - ka[1]! || kb[2]! - ka[2]!;
   });
-  return ordered[0]?.front.curp ?? card.curp;
+  return ordered[0]?.front.curp ?? card.curp ?? null;
 }
 
 /**
