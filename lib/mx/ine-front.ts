@@ -335,7 +335,8 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   };
   const curpIn = (values: string[]) => findRun(values, curpPattern, validCurp) ?? findRun(values, CURP_PATTERN, validCurp);
   // Without its label (unread, or not printed, as on a redrawn sample) the CURP is the run that
-  // passes its check digit anywhere on the card; one that fails it is only taken beside its label.
+  // passes its check digit anywhere on the card; one that fails it is taken beside its label, or
+  // unlabelled only where it fits the card (below).
   const labelled = curpIn(take("curp"));
   // Last, a whole word of the CURP's shape whose check digit fails but which fits what the card
   // says (names, birth date, sex): the CURP under a label the OCR garbled past reading ("cune").
