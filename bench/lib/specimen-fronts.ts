@@ -11,8 +11,11 @@
 // - año de registro: its year (the reader gives the year; the two digits after it are not read);
 // - vigencia: the last year ("2019 - 2029" → 2029), the year the card expires;
 // - a field the manifest gives as null (not printed) is not counted.
-// Values printed off their shape (a 17-character clave, a 16-character CURP, a CURP ending in the
-// letter I) are compared as printed too: the reader, which checks shapes, misses them by design.
+// Values printed off their shape are compared as printed too. The reader takes a 17-character
+// clave as printed beside its label (lib/mx/ine-front), but misses by design a 16-character CURP
+// (not a CURP's shape) and a CURP ending in the letter I (its last character is a digit, so I is
+// read as 1); and where the OCR reads the specimen's CURP (which fails its own check digit) with
+// one character off into one that passes, the passing one wins.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sandboxAddress } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkCurp } from "./curp";
-import { type IneFront, type OcrWord, parseIneFront, plain, repair } from "./ine-front";
+import { addressPunctuation, type IneFront, type OcrWord, parseIneFront, plain, readFrontWords, repair } from "./ine-front";
 
 // Every expectation below comes from the sandbox voter's own data (SANDBOX_VOTERS, sandboxAddress)
 // or from the words handed in, never from what the parser printed: a field read wrong fails here.
@@ -374,11 +374,23 @@ describe("parseIneFront on hand-made words", () => {
       expect(parseIneFront(card(jose, { NOMBRE: null, DOMICILIO: null }))).toEqual({ ...expected(jose), ...Object.fromEntries(names.map((f) => [f, null])), domicilio: null });
     });
 
-    it("but not a CURP that fails its check digit, nor a clave whose date is not the birth date", () => {
-      const badCurp = `${jose.curp.slice(0, 17)}${(Number(jose.curp[17]) + 1) % 10}`;
+    it("but not a CURP that fails its check digit and contradicts the card, nor a clave whose date is not the birth date", () => {
+      // Another birth date than the card's (and so a failing check digit).
+      const badCurp = `${jose.curp.slice(0, 4)}991231${jose.curp.slice(10)}`;
       const badClave = `${jose.clave_elector.slice(0, 6)}991231${jose.clave_elector.slice(12)}`;
       const read = parseIneFront(card(jose, { CURP: null, curp: badCurp, "CLAVE DE ELECTOR": null, clave_elector: badClave }));
       expect(read).toEqual({ ...expected(jose), curp: null, clave_elector: null });
+    });
+
+    it("a CURP that fails its check digit but fits the card's names, birth date and sex is taken as read (it still fails validation)", () => {
+      // INE's own specimen prints such a CURP, under a label the OCR read as "cune".
+      const badCurp = `${jose.curp.slice(0, 17)}${(Number(jose.curp[17]) + 1) % 10}`;
+      const read = parseIneFront(card(jose, { CURP: null, curp: badCurp }));
+      // As read: not "repaired" by a look-alike into a valid CURP with another birth date.
+      expect(read.curp).toBe(badCurp);
+      expect(checkCurp(read.curp!).valid).toBe(false);
+      // Cut out of a longer word it is not the card's word: not taken.
+      expect(parseIneFront(card(jose, { CURP: null, curp: `${badCurp}7` })).curp).toBeNull();
     });
   });
 
@@ -656,5 +668,68 @@ describe("plain", () => {
     expect(plain("FECHA DE\nNACIMIENTO")).toBe("FECHA DE NACIMIENTO");
     expect(plain("CLAVE\tDE ELECTOR")).toBe("CLAVE DE ELECTOR");
     expect(plain("AÑO\u00a0DE REGISTRO")).toBe("ANO DE REGISTRO");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Lines as Tesseract read them on the specimen fronts in ../shared/realworld/ine (2014 layout,
+// boxes at 1012 px), each rule on the words that needed it.
+
+describe("2014 fronts as the OCR reads them", () => {
+  const row = (...parts: [string, number][]) => parts.flatMap(([text, x]) => line(text, x, 494, 22));
+
+  it("a clave de elector one digit short (redrawn samples) is read as printed beside its label, never guessed whole", () => {
+    const words = line("LAVE DE ELECTOR GMVLMR8007501M100", 366, 414, 22);
+    expect(parseIneFront(words).clave_elector).toBe("GMVLMR8007501M100");
+    // Its letters and digits repaired by position like an 18-character one (O read for 0).
+    expect(parseIneFront(line("CLAVE DE ELECTOR GMVLMR8OO7501M100", 366, 414, 22)).clave_elector).toBe("GMVLMR8007501M100");
+    // An 18-character one still wins; 17 characters cut out of a longer word are not a clave.
+    expect(parseIneFront(line("CLAVE DE ELECTOR GMVLMR80070501M100", 366, 414, 22)).clave_elector).toBe("GMVLMR80070501M100");
+    expect(parseIneFront(line("CLAVE DE ELECTOR GMVLMR8007501M1009X", 366, 414, 22)).clave_elector).toBeNull();
+    // Unlabelled, only an 18-character clave is looked for.
+    expect(parseIneFront(line("GMVLMR8007501M100", 366, 414, 22)).clave_elector).toBeNull();
+  });
+
+  it("ESTADO and MUNICIPIO by their place before SECCIÓN when both labels are garbled", () => {
+    const words = row(["eswo", 349], ["09", 469], ["mUNONO 004", 558], ["sección 0747", 760]);
+    expect(parseIneFront(words)).toMatchObject({ estado: "09", municipio: "004", seccion: "0747" });
+    // O read for 0 in the numbers.
+    expect(parseIneFront(row(["eswo", 349], ["O9", 469], ["mUNONO OO4", 558], ["sección 0747", 760]))).toMatchObject({ estado: "09", municipio: "004" });
+    // A label that was read keeps its own value: no second guess from the row.
+    expect(parseIneFront(row(["ESTADO", 349], ["mUNONO 004", 558], ["sección 0747", 760]))).toMatchObject({ estado: null, municipio: "004" });
+  });
+
+  it("the 2019 row (FECHA DE NACIMIENTO, SECCIÓN, VIGENCIA) gives no ESTADO or MUNICIPIO", () => {
+    const labels = line("FECHA DE NACIMIENTO", 338, 524, 18).concat(line("SECCIÓN", 576, 524, 18), line("VIGENCIA", 694, 524, 18));
+    const values = line("05/07/1980", 338, 549, 22).concat(line("0001", 576, 549, 22), line("2019 - 2029", 694, 549, 22));
+    expect(parseIneFront([...labels, ...values])).toMatchObject({ estado: null, municipio: null, fecha_nacimiento: "1980-07-05" });
+  });
+});
+
+describe("addressPunctuation", () => {
+  it("a period the OCR read as a comma after an abbreviation, or as a colon, is a period again", () => {
+    expect(addressPunctuation("COL, MORELOS 04800")).toBe("COL. MORELOS 04800");
+    expect(addressPunctuation("C PITAGORAS 1253 INT, 4")).toBe("C PITAGORAS 1253 INT. 4");
+    expect(addressPunctuation("TLALPAN: C.P. 14610, CIUDAD DE MEXICO.")).toBe("TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
+  });
+
+  it("keeps the commas the card prints", () => {
+    for (const text of ["COL. ARENAL TEPEPAN, ALCALDIA", "CUAJIMALPA DE MORELOS, D.F.", "GUANAJUATO, GTO", "C NOGAL, 12"]) expect(addressPunctuation(text)).toBe(text);
+  });
+
+  it("applies to the address parseIneFront reads", () => {
+    const words = [...line("DOMICILIO", 351, 286, 18), ...line("C PITAGORAS 1253 INT. 4", 352, 311, 22), ...line("COL, MORELOS 04800", 352, 343, 22), ...line("TLALPAN: C.P. 14610", 352, 376, 22)];
+    expect(parseIneFront(words).domicilio).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, TLALPAN. C.P. 14610");
+  });
+});
+
+describe("readFrontWords", () => {
+  it("tells a CURP read as a whole word from one cut out of a longer word, and lists every word of a CURP's shape", () => {
+    const whole = readFrontWords(line("CURP GOVM800705MCLMLRO1", 342, 461, 22));
+    // No birth date on these words: position 17 may be a letter, so the O stays as read.
+    expect(whole).toMatchObject({ curpWhole: true, curpShapes: ["GOVM800705MCLMLRO1"] });
+    const cut = readFrontWords(line("cure GOVM800705MCLMLROT1", 342, 461, 22));
+    expect(cut.front.curp).toBe("GOVM800705MCLMLRO7");
+    expect(cut).toMatchObject({ curpWhole: false, curpShapes: [] });
   });
 });

@@ -7,6 +7,7 @@
  * shape says which one it must be (O/0, I/1, S/5, B/8, Z/2, G/6).
  */
 import { checkCurp } from "./curp";
+import { curpFitsCard } from "./curp-card-agreement";
 import { chunks, findLabels, plain, type Chunk, type LabelKey, type OcrWord } from "./ine-front-labels";
 
 export { plain, type OcrWord };
@@ -81,24 +82,34 @@ export function repair(text: string, pattern: string): string | null {
 
 const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
 const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
+const SHORT_CLAVE_PATTERN = "LLLLLLDDDDDDDSDDD";
+
+/** A run of the right shape: `whole` when it is a whole word as read, not cut out of a longer one. */
+type Run = { value: string; whole: boolean };
 
 /** The longest run of a line that fits the pattern's length, repaired (OCR may add noise around). */
-function findShaped(values: string[], pattern: string | ((run: string) => string), plausible: (value: string) => boolean = () => true, onlyPlausible = false): string | null {
+function findRun(values: string[], pattern: string | ((run: string) => string), plausible: (value: string) => boolean = () => true, onlyPlausible = false): Run | null {
   // Every run of the right shape, in reading order; OCR noise (a stray letter before the value)
   // makes the first one wrong, so the first that is plausible wins (bench/identity.ts).
-  const runs: string[] = [];
+  const runs: Run[] = [];
   const shapeOf = typeof pattern === "string" ? () => pattern : pattern;
   const length = shapeOf("").length;
   for (const value of values) {
+    const words = new Set(value.toUpperCase().split(/\s+/).map((w) => w.replace(/[^A-Z0-9]/g, "")));
     const compact = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
     for (let start = 0; start + length <= compact.length; start++) {
       const run = compact.slice(start, start + length);
       const fixed = repair(run, shapeOf(run));
-      if (fixed) runs.push(fixed);
+      if (fixed) runs.push({ value: fixed, whole: words.has(run) });
     }
   }
-  return runs.find(plausible) ?? (onlyPlausible ? null : (runs[0] ?? null));
+  const plausibleRuns = runs.filter((r) => plausible(r.value));
+  // A whole word of the right length is the value; a run cut from a longer word ("…MLROT1", a
+  // letter the OCR added) is one guess among the ways to cut it.
+  return plausibleRuns.find((r) => r.whole) ?? plausibleRuns[0] ?? (onlyPlausible ? null : (runs.find((r) => r.whole) ?? runs[0] ?? null));
 }
+
+const findShaped = (...args: Parameters<typeof findRun>) => findRun(...args)?.value ?? null;
 
 const validCurp = (c: string) => checkCurp(c).valid;
 
@@ -199,6 +210,28 @@ function leftOf(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): stri
   return last ? [last] : [];
 }
 
+/**
+ * The numbers printed before SECCIÓN on its line, where 2014 fronts print ESTADO 09 MUNICIPIO 004
+ * SECCIÓN 0747: the three-digit one nearest SECCIÓN is MUNICIPIO's, a two-digit one before it
+ * ESTADO's. Words that are not all digits (a date's 05/07/1980, a garbled label) are not numbers
+ * here; a 2019 front has only labels there.
+ */
+export function sectionRow(all: Chunk[], labels: Map<LabelKey, Chunk>): { estado: string | null; municipio: string | null } {
+  const label = labels.get("seccion");
+  if (!label) return { estado: null, municipio: null };
+  const mid = (label.y0 + label.y1) / 2;
+  const numbers = all
+    .filter((c) => c.x1 <= label.x0 + 1 && mid > c.y0 && mid < c.y1)
+    .sort((a, b) => a.x0 - b.x0)
+    .flatMap((c) => c.text.toUpperCase().split(/\s+/))
+    .map((w) => w.replace(/^[^A-Z0-9]+|[^A-Z0-9]+$/g, ""))
+    .filter((w) => /\d/.test(w) && /^[\dOQD]+$/.test(w))
+    .map((w) => w.replace(/[OQD]/g, "0"));
+  const m = numbers.findLastIndex((n) => n.length === 3);
+  const e = numbers.slice(0, Math.max(m, 0)).findLastIndex((n) => n.length === 2);
+  return { municipio: m >= 0 ? numbers[m]! : null, estado: m >= 0 && e >= 0 ? numbers[e]! : null };
+}
+
 /** Every chunk's text, top to bottom: where a value is looked for by its shape alone when its label was not read. */
 const everywhere = (all: Chunk[]) => all.map((c) => c.text);
 
@@ -215,13 +248,28 @@ function digits(values: string[], length: number): string | null {
 }
 
 const addressLine = (value: string) =>
-  value
-    .split(/\s+/)
-    // OCR reads guilloche and the seal's edge as stray marks ("<", "—", "|"): a word with no letter
-    // or digit in it is not part of an address.
-    // The card prints in capitals, so a word with no capital or digit ("y") is noise as well.
-    .filter((w) => /[\p{Lu}\d]/u.test(w))
-    .join(" ");
+  addressPunctuation(
+    value
+      .split(/\s+/)
+      // OCR reads guilloche and the seal's edge as stray marks ("<", "—", "|"): a word with no letter
+      // or digit in it is not part of an address.
+      // The card prints in capitals, so a word with no capital or digit ("y") is noise as well.
+      .filter((w) => /[\p{Lu}\d]/u.test(w))
+      .join(" "),
+  );
+
+// The abbreviations INE writes in addresses, each followed by a period (COL. MORELOS, INT. 4,
+// NO. 100, C.P. 14610).
+const ADDRESS_ABBREVIATIONS = "COL|INT|EXT|NO|NUM|AV|CALZ|CARR|PRIV|PROL|BLVD|FRACC|MZ|MZA|LT|DEPTO|EDIF|UNID|SECC|CD|C\\.P|CP";
+
+/**
+ * The address's periods as printed: the OCR reads a small period as a comma or a colon. An
+ * address on the card never has a colon, and a comma right after an abbreviation is its period
+ * ("COL, MORELOS" is COL. MORELOS; "TEPEPAN, ALCALDIA" keeps its comma).
+ */
+export function addressPunctuation(line: string): string {
+  return line.replace(/(?<=[A-Z0-9]):/g, ".").replace(new RegExp(`\\b(${ADDRESS_ABBREVIATIONS}),(?=\\s|$)`, "g"), "$1.");
+}
 
 /**
  * How many of a front's labels the words hold, read left to right: how a reader tells the right
@@ -233,7 +281,12 @@ export const labelsFound = (words: OcrWord[]) =>
   // boxes taller than wide, do not count.
   [...findLabels(chunks(words)).values()].filter((c) => c.x1 - c.x0 > c.y1 - c.y0).length;
 
-export function parseIneFront(words: OcrWord[]): IneFront {
+/**
+ * The fields of a front and how its CURP was read: `curpWhole` when it was a whole word of 18
+ * characters, not a run cut out of a longer word (readIneFront weighs passes by it);
+ * `curpShapes`, every whole word on the card with a CURP's shape, check digit or not.
+ */
+export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: boolean; curpShapes: string[] } {
   const all = chunks(words);
   const labels = findLabels(all);
   // A label's own line may carry a value to its right (SEXO H, CLAVE DE ELECTOR GMVL…): what
@@ -280,23 +333,31 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     const before = bornIn1900s(run);
     return before === null ? CURP_PATTERN : `${CURP_PATTERN.slice(0, 16)}${before ? "D" : "L"}D`;
   };
-  const curpIn = (values: string[]) => findShaped(values, curpPattern, validCurp) ?? findShaped(values, CURP_PATTERN, validCurp);
+  const curpIn = (values: string[]) => findRun(values, curpPattern, validCurp) ?? findRun(values, CURP_PATTERN, validCurp);
   // Without its label (unread, or not printed, as on a redrawn sample) the CURP is the run that
-  // passes its check digit anywhere on the card; one that fails it is only taken beside its label.
+  // passes its check digit anywhere on the card; one that fails it is taken beside its label, or
+  // unlabelled only where it fits the card (below).
   const labelled = curpIn(take("curp"));
-  const curp = labelled && validCurp(labelled) ? labelled : (findShaped(everywhere(all), curpPattern, validCurp, true) ?? labelled);
+  // Last, a whole word of the CURP's shape whose check digit fails but which fits what the card
+  // says (names, birth date, sex): the CURP under a label the OCR garbled past reading ("cune").
+  const facts = { primer_apellido: primer, segundo_apellido: segundo, nombres, fecha_nacimiento: fechaNacimiento, sexo, clave_elector: findShaped(take("clave"), CLAVE_PATTERN) };
+  const fitting = findRun(everywhere(all), curpPattern, (c) => curpFitsCard(c, facts), true);
+  const curpRun = labelled && validCurp(labelled.value) ? labelled : (findRun(everywhere(all), curpPattern, validCurp, true) ?? labelled ?? (fitting?.whole ? fitting : null));
+  const curp = curpRun?.value ?? null;
   // The clave carries the birth date (YYMMDD) at positions 7–12; unlabelled, only a clave whose
   // date is the card's birth date (or its CURP's) is taken.
   const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
   const claveDate = (c: string) => !born || c.slice(6, 12) === born;
-  const clave = findShaped(take("clave"), CLAVE_PATTERN, claveDate) ?? (born ? findShaped(everywhere(all), CLAVE_PATTERN, claveDate, true) : null);
+  const clave = findShaped(take("clave"), CLAVE_PATTERN, claveDate) ?? (born ? findShaped(everywhere(all), CLAVE_PATTERN, claveDate, true) : null) ?? shortClave(take("clave"));
 
-  return {
+  const front: IneFront = {
     nombres: nombres ?? null,
     primer_apellido: primer ?? null,
     segundo_apellido: segundo ?? null,
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
-    curp: checkDigitRepaired(curp),
+    // A CURP taken for fitting the card is kept as read: a look-alike that made its check digit
+    // pass would change what it fits the card by (the specimen's fails its own check digit).
+    curp: curpRun && curpRun === fitting ? curp : checkDigitRepaired(curp),
     clave_elector: clave,
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
@@ -308,8 +369,27 @@ export function parseIneFront(words: OcrWord[]): IneFront {
     num_emisiones: emision?.[2] ?? registroCount?.[1] ?? null,
     // ESTADO opens the row of MUNICIPIO on 2014 fronts: with its label garbled ("EsUDO") its
     // value is the number just left of MUNICIPIO.
-    estado: digits(take("estado"), 2) ?? (labels.has("estado") ? null : digits(leftOf(all, labels, "municipio"), 2)),
-    municipio: digits(take("municipio"), 3),
+    // With MUNICIPIO's label garbled too ("mUNONO 004"), the row that SECCIÓN ends still says
+    // which number is which: ESTADO's two digits, then MUNICIPIO's three.
+    estado: digits(take("estado"), 2) ?? (labels.has("estado") ? null : (digits(leftOf(all, labels, "municipio"), 2) ?? (labels.has("municipio") ? null : sectionRow(all, labels).estado))),
+    municipio: digits(take("municipio"), 3) ?? (labels.has("municipio") ? null : sectionRow(all, labels).municipio),
     localidad: digits(take("localidad"), 4),
   };
+  // Every whole word of the CURP's shape, for readIneFront to weigh against the card read by all passes.
+  const curpShapes = everywhere(all).flatMap((text) => text.split(/\s+/).map((w) => findRun([w], curpPattern)).filter((r) => r?.whole).map((r) => r!.value));
+  return { front, curpWhole: curpRun?.whole ?? false, curpShapes };
+}
+
+/** The fields of an INE front from its OCR words. */
+export const parseIneFront = (words: OcrWord[]): IneFront => readFrontWords(words).front;
+
+/**
+ * A clave de elector one digit short (17 characters: GMVLMR8007501M100), as redrawn samples of the
+ * 2014 front print it: taken only beside its label and only as a whole word, as printed (no digit
+ * is guessed back), when no 18-character clave is there. The cross-checks then refuse its shape
+ * (lib/mx/identity-cross-checks), as they should a card that prints one.
+ */
+function shortClave(values: string[]): string | null {
+  const run = findRun(values, SHORT_CLAVE_PATTERN);
+  return run?.whole ? run.value : null;
 }

@@ -14,8 +14,15 @@ import type { OcrWord } from "@/lib/mx/ine-front";
  * and makes the passes.
  */
 export interface IneFrontReader {
-  read(image: Uint8Array, options?: FrontPass & { turn?: Turn }): Promise<OcrWord[]>;
+  read(image: Uint8Array, options?: FrontPass & { turn?: Turn; area?: CardArea }): Promise<OcrWord[]>;
 }
+
+/**
+ * A part of the upright card, in fractions of its width and height, read alone as one block of
+ * text: where a layout prints a field over guilloche that the whole-card read passes over (the
+ * 2019 front's SEXO, top right).
+ */
+export type CardArea = { left: number; top: number; width: number; height: number };
 
 export type Turn = 0 | 90 | 180 | 270;
 
@@ -34,17 +41,21 @@ export type FrontPass = { width?: number; threshold?: number };
 export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140 }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
-const store = globalThis as unknown as { [KEY]?: Promise<Worker> };
+// A second worker for areas: the page mode is a worker's setting, and one worker switched between
+// modes could read a whole card in the wrong one when two sessions interleave.
+const AREA_KEY = Symbol.for("rubrica.ine-front-area-worker");
+const store = globalThis as unknown as { [KEY]?: Promise<Worker>; [AREA_KEY]?: Promise<Worker> };
 
-function worker(): Promise<Worker> {
-  store[KEY] ??= (async () => {
+function worker(key: typeof KEY | typeof AREA_KEY = KEY): Promise<Worker> {
+  store[key] ??= (async () => {
     const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
     const w = await createWorker("spa", OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: "none" });
-    await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+    // A whole card has blocks in columns (automatic layout); an area is one block.
+    await w.setParameters({ tessedit_pageseg_mode: key === KEY ? PSM.AUTO : PSM.SINGLE_BLOCK });
     return w;
   })();
-  store[KEY].catch(() => (store[KEY] = undefined));
-  return store[KEY];
+  store[key].catch(() => (store[key] = undefined));
+  return store[key];
 }
 
 /**
@@ -87,15 +98,27 @@ export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
 
 export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
-    const w = await worker();
-    const { data } = await w.recognize(await cardRegion(image, options), {}, { blocks: true, text: false });
+    const w = await worker(options.area ? AREA_KEY : KEY);
+    const card = await cardRegion(image, options);
+    const { data } = await w.recognize(options.area ? await areaOf(card, options.area) : card, {}, { blocks: true, text: false });
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };
 
-/** Ends the OCR worker (process shutdown, tests). */
+/** The area of the card, enlarged twice: its small type reads better larger. */
+async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(card).metadata();
+  const left = Math.round(width * area.left);
+  const top = Math.round(height * area.top);
+  const region = { left, top, width: Math.min(width - left, Math.round(width * area.width)), height: Math.min(height - top, Math.round(height * area.height)) };
+  return sharp(card).extract(region).resize({ width: 2 * region.width }).png().toBuffer();
+}
+
+/** Ends the OCR workers (process shutdown, tests). */
 export async function closeIneFrontReader(): Promise<void> {
-  const pending = store[KEY];
-  store[KEY] = undefined;
-  if (pending) await (await pending).terminate();
+  for (const key of [KEY, AREA_KEY] as const) {
+    const pending = store[key];
+    store[key] = undefined;
+    if (pending) await (await pending).terminate();
+  }
 }

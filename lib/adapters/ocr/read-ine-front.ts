@@ -1,6 +1,7 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { labelsFound, parseIneFront, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
-import { FRONT_PASSES, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
+import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { FRONT_PASSES, type CardArea, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
  * A front read whole: turned upright, then read with each of the reader's passes (plain grey, then
@@ -10,28 +11,64 @@ import { FRONT_PASSES, type IneFrontReader, type Turn } from "./ine-front-reader
  */
 export async function readIneFront(reader: IneFrontReader, image: Uint8Array): Promise<{ words: OcrWord[]; front: IneFront }> {
   const first = await upright(reader, image);
-  const reads = [first];
+  const reads: Read[] = [first];
   for (const pass of FRONT_PASSES.slice(1)) {
     if (complete(best(reads).front)) break;
     const words = await reader.read(image, { ...pass, turn: first.turn });
-    reads.push({ words, front: parseIneFront(words), turn: first.turn });
+    reads.push({ words, ...readFrontWords(words), turn: first.turn });
   }
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
-  return { words: first.words, front: ranked.slice(1).reduce((front, r) => fill(front, r.front), ranked[0]!.front) };
+  const front = ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
+  front.curp = chooseCurp(ranked, front);
+  // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
+  // guilloche, where the whole-card read passes it over: that area is read alone.
+  if (!front.sexo && first.labels > 0 && !front.estado && !front.municipio && !front.localidad) {
+    front.sexo = parseIneFront(await reader.read(image, { ...FRONT_PASSES[0], turn: first.turn, area: SEXO_2019 })).sexo;
+  }
+  return { words: first.words, front };
 }
 
-type Read = { words: OcrWord[]; front: IneFront; turn: Turn };
+/** Where the 2019 front prints SEXO: the right quarter, under the header. */
+export const SEXO_2019: CardArea = { left: 0.72, top: 0.18, width: 0.28, height: 0.22 };
+
+type Read = { words: OcrWord[]; front: IneFront; curpWhole: boolean; curpShapes: string[]; turn: Turn };
+
+/**
+ * The CURP of the passes. One that passes its check digit wins (the best pass's first). When none
+ * does (a character misread in every pass, or a card that prints a CURP failing its own check
+ * digit, as INE's specimen does), the reading that agrees most with the rest of the card (names,
+ * birth date, sex: lib/mx/curp-card-agreement), then one read as a whole word rather than cut out
+ * of a longer one, then the one most passes read; it still fails validation downstream. A pass
+ * that did not read the CURP's label still offers the words of its shape that fit the card all
+ * passes read (lib/mx/curp-card-agreement: its names in one pass, its CURP in another).
+ */
+export function chooseCurp(reads: { front: IneFront; curpWhole: boolean; curpShapes: string[] }[], card: IneFront): string | null {
+  const valid = reads.find((r) => validCurp(r.front));
+  if (valid) return valid.front.curp;
+  const candidates = [
+    ...reads.filter((r) => r.front.curp),
+    ...reads.flatMap((r) => r.curpShapes.filter((curp) => curp !== r.front.curp && curpFitsCard(curp, card)).map((curp) => ({ front: { ...r.front, curp }, curpWhole: true }))),
+  ];
+  const count = (curp: string) => candidates.filter((r) => r.front.curp === curp).length;
+  const key = (r: (typeof candidates)[number]) => [curpCardAgreement(r.front.curp!, card), r.curpWhole ? 1 : 0, count(r.front.curp!)];
+  // Stable: on a full tie the better-ranked pass's reading stays first.
+  const ordered = [...candidates].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return kb[0]! - ka[0]! || kb[1]! - ka[1]! || kb[2]! - ka[2]!;
+  });
+  return ordered[0]?.front.curp ?? card.curp ?? null;
+}
 
 /**
  * Phones send cards sideways or upside down (EXIF is not always there): the card is read as it
  * came and, when few labels are found, turned a quarter at a time; the turn with most labels wins.
  */
-async function upright(reader: IneFrontReader, image: Uint8Array): Promise<Read> {
+async function upright(reader: IneFrontReader, image: Uint8Array): Promise<Read & { labels: number }> {
   let chosen: (Read & { labels: number }) | null = null;
   for (const turn of [0, 90, 270, 180] as const) {
     const words = await reader.read(image, { ...FRONT_PASSES[0], turn });
     const labels = labelsFound(words);
-    if (!chosen || labels > chosen.labels) chosen = { words, front: parseIneFront(words), turn, labels };
+    if (!chosen || labels > chosen.labels) chosen = { words, ...readFrontWords(words), turn, labels };
     // Half the labels of a 2019 front (the fewest of any model) is enough to call it upright.
     if (labels >= 5) break;
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
+import type { IneFrontReader } from "./ine-front-reader";
+import { chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
+
+/** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
+function line(text: string, x: number, y: number, h = 22): OcrWord[] {
+  const out: OcrWord[] = [];
+  let x0 = x;
+  for (const word of text.split(" ").filter(Boolean)) {
+    const x1 = x0 + Math.round(word.length * 0.875 * h);
+    out.push({ text: word, x0, y0: y, x1, y1: y + h });
+    x0 = x1 + Math.round(0.55 * h);
+  }
+  return out;
+}
+
+// A 2019 front as Tesseract reads INE's specimen (../shared/realworld/ine, model G): every label
+// but SEXO, which it prints at the top right over guilloche and the whole-card read passes over.
+const front2019 = [
+  ...line("NOMBRE", 339, 167, 18),
+  ...line("GOMEZ", 339, 192),
+  ...line("VELAZQUEZ", 338, 218),
+  ...line("MARGARITA", 339, 245),
+  ...line("DOMICILIO", 339, 314, 18),
+  ...line("VIADUCTO TLALPAN NO. 100", 338, 338),
+  ...line("CLAVE DE ELECTOR GMVLMR80070501M100", 337, 430),
+  ...line("CURP", 337, 461, 18),
+  ...line("GOVM800705MCLR01", 339, 487),
+  ...line("FECHA DE NACIMIENTO", 338, 524, 18),
+  ...line("05/07/1980", 338, 549),
+];
+
+/** A reader that gives `card` for the whole card and `area` for an area, and notes what it was asked. */
+function fakeReader(card: OcrWord[], area: OcrWord[]) {
+  const asked: string[] = [];
+  const reader: IneFrontReader = {
+    async read(_image, options = {}) {
+      asked.push(options.area ? "area" : "card");
+      return options.area ? area : card;
+    },
+  };
+  return { reader, asked };
+}
+
+describe("readIneFront: the 2019 front's SEXO", () => {
+  it("read from its area when the whole card did not give it", async () => {
+    const { reader, asked } = fakeReader(front2019, line("SEXO M", 40, 20, 30));
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front.sexo).toBe("M");
+    expect(asked.filter((a) => a === "area")).toHaveLength(1);
+    expect(SEXO_2019.left + SEXO_2019.width).toBeLessThanOrEqual(1);
+  });
+
+  it("an area with no SEXO in it leaves it unread", async () => {
+    const { reader } = fakeReader(front2019, line("PA", 40, 20, 30));
+    expect((await readIneFront(reader, new Uint8Array())).front.sexo).toBeNull();
+  });
+
+  it("not on a 2014 front (ESTADO, MUNICIPIO, LOCALIDAD printed), where SEXO has another place", async () => {
+    const front2014 = [...front2019, ...line("ESTADO 09", 349, 600), ...line("MUNICIPIO 004", 560, 600)];
+    const { reader, asked } = fakeReader(front2014, line("SEXO M", 40, 20, 30));
+    expect((await readIneFront(reader, new Uint8Array())).front.sexo).toBeNull();
+    expect(asked).not.toContain("area");
+  });
+});
+
+describe("chooseCurp", () => {
+  const card = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M", curp: null } as IneFront;
+  const read = (curp: string | null, curpWhole = true, curpShapes: string[] = []) => ({ front: { ...card, curp } as IneFront, curpWhole, curpShapes });
+
+  it("a reading that passes its check digit wins", () => {
+    // NUGA800715HJCXRN07 passes (sandbox person José); the other reading fails.
+    expect(chooseCurp([read("GOVM800705MCLMLR01"), read("NUGA800715HJCXRN07")], card)).toBe("NUGA800715HJCXRN07");
+  });
+
+  it("none passing: the one that agrees most with the card, then a whole word over a cut one, then the most read", () => {
+    // The OCR's I for M (GOMEZ's inner consonant) agrees less with the card.
+    expect(chooseCurp([read("GOVM800705MCLILR01"), read("GOVM800705MCLMLR01")], card)).toBe("GOVM800705MCLMLR01");
+    expect(chooseCurp([read("GOVM800705MCLMLR09", false), read("GOVM800705MCLMLR01", true)], card)).toBe("GOVM800705MCLMLR01");
+    expect(chooseCurp([read("GOVM800705MCLMLR09"), read("GOVM800705MCLMLR01"), read("GOVM800705MCLMLR01")], card)).toBe("GOVM800705MCLMLR01");
+  });
+
+  it("a pass that missed the CURP's label offers the words of its shape that fit the card", () => {
+    expect(chooseCurp([read("GOVM800705MCLMLR09", false), read(null, false, ["GOVM800705MCLMLR01"])], card)).toBe("GOVM800705MCLMLR01");
+    // One that does not fit (another birth date) is not offered.
+    expect(chooseCurp([read(null, false, ["GOVM800706MCLMLR01"])], card)).toBeNull();
+  });
+});

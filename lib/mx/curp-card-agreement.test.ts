@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "./curp-card-agreement";
+
+// The front of INE's specimen credential (../shared/realworld/ine): GOMEZ VELAZQUEZ MARGARITA,
+// born 05/07/1980, M, whose printed CURP GOVM800705MCLMLR01 fails its own check digit.
+const specimen = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" };
+const expectedString = (card: Parameters<typeof curpExpectedFromCard>[0]) => {
+  const m = curpExpectedFromCard(card);
+  return Array.from({ length: 18 }, (_, i) => m.get(i) ?? "_").join("");
+};
+
+describe("curpExpectedFromCard", () => {
+  it("the letters, birth date and sex a card's names and dates fix", () => {
+    expect(expectedString(specimen)).toBe("GOVM800705M__MLR__");
+  });
+
+  it("RENAPO's rules: MARÍA/JOSÉ skipped before a second name, particles skipped, Ñ as X, accents dropped", () => {
+    // Instructivo Normativo examples of the kind: MARIA GUADALUPE → G; DE LA FUENTE → FUENTE.
+    expect(expectedString({ primer_apellido: "DE LA FUENTE", segundo_apellido: "NUÑEZ", nombres: "MARÍA GUADALUPE" }).slice(0, 4)).toBe("FUNG");
+    expect(expectedString({ primer_apellido: "PEÑA", segundo_apellido: "ÁLVAREZ", nombres: "JOSÉ LUIS" })).toMatch(/^PEAL_{9}XLS__$/);
+    // MARÍA alone is the name.
+    expect(expectedString({ primer_apellido: "LOPEZ", segundo_apellido: "DIAZ", nombres: "MARIA" }).slice(0, 4)).toBe("LODM");
+  });
+
+  it("an inconvenient word gets its X (BACA → BXCA), and no segundo apellido is X", () => {
+    expect(expectedString({ primer_apellido: "BAEZ", segundo_apellido: "CASTRO", nombres: "ANA" }).slice(0, 4)).toBe("BXCA");
+    expect(expectedString({ primer_apellido: "SMITH", segundo_apellido: null, nombres: "JOHN" }).slice(0, 4)).toBe("SIXJ");
+  });
+
+  it("the birth date from the clave de elector when the card prints none", () => {
+    expect(expectedString({ clave_elector: "GMVLMR80070501M100" }).slice(4, 10)).toBe("800705");
+    expect(curpExpectedFromCard({ clave_elector: "GMVLMR8007501M100" }).size).toBe(0);
+  });
+});
+
+describe("curpCardAgreement", () => {
+  it("counts agreements less contradictions", () => {
+    expect(curpCardAgreement("GOVM800705MCLMLR01", specimen)).toBe(14);
+    // The OCR's I for M in the inner consonants: one fewer agreement, one contradiction.
+    expect(curpCardAgreement("GOVM800705MCLILR01", specimen)).toBe(12);
+  });
+});
+
+describe("curpFitsCard", () => {
+  it("fits when names and birth date agree up to the sex, whatever the check digit", () => {
+    expect(curpFitsCard("GOVM800705MCLMLR01", specimen)).toBe(true);
+    expect(curpFitsCard("GOVM800705MCLXXX09", specimen)).toBe(true);
+  });
+
+  it("does not fit another birth date, another name or another sex", () => {
+    expect(curpFitsCard("GOVM800706MCLMLR01", specimen)).toBe(false);
+    expect(curpFitsCard("GAVM800705MCLMLR01", specimen)).toBe(false);
+    expect(curpFitsCard("GOVM800705HCLMLR01", specimen)).toBe(false);
+  });
+
+  it("does not fit a card that gives no birth date or no names: nothing to fit", () => {
+    expect(curpFitsCard("GOVM800705MCLMLR01", { ...specimen, fecha_nacimiento: null })).toBe(false);
+    expect(curpFitsCard("GOVM800705MCLMLR01", { fecha_nacimiento: "1980-07-05" })).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * How far a CURP read from a card agrees with what the rest of the card says. A CURP is built
+ * from its holder's data (RENAPO's Instructivo Normativo): the primer apellido's first letter and
+ * first inner vowel, the segundo apellido's first letter, the given name's first letter (the
+ * second name's when the first is MARÍA or JOSÉ), the birth date YYMMDD, the sex, the state, then
+ * the first inner consonant of each of the three names. The front prints the names, usually the
+ * birth date and sex, and the clave de elector (which carries the birth date again).
+ *
+ * Used to choose between OCR readings of a CURP when none passes its check digit (the OCR misread
+ * one character, or the card itself prints a CURP that fails it, as INE's specimen does): the
+ * reading that agrees with more of the card is the better one. It never makes a CURP valid.
+ */
+import { curpNameLetters } from "./curp";
+
+export type CardFacts = {
+  primer_apellido?: string | null;
+  segundo_apellido?: string | null;
+  nombres?: string | null;
+  /** YYYY-MM-DD. */
+  fecha_nacimiento?: string | null;
+  sexo?: string | null;
+  clave_elector?: string | null;
+};
+
+// Words RENAPO skips at the start of a name (DE LA FUENTE → FUENTE), and the common first given
+// names it skips when another follows (MARIA GUADALUPE → G).
+const PARTICLES = new Set(["DA", "DAS", "DE", "DEL", "DER", "DI", "DIE", "DD", "EL", "LA", "LOS", "LAS", "LE", "LES", "MAC", "MC", "VAN", "VON", "Y"]);
+const COMMON_FIRST = new Set(["MARIA", "MA", "MA.", "M.", "JOSE", "J", "J."]);
+
+/** Upper case without accents, Ñ as X (how a CURP writes it), words without particles. */
+function words(name: string | null | undefined): string[] {
+  if (!name) return [];
+  const plain = name
+    .toUpperCase()
+    .replace(/Ñ/g, "X")
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Z. ]/g, " ");
+  return plain.split(/\s+/).filter((w) => w && !PARTICLES.has(w));
+}
+
+const VOWELS = "AEIOU";
+const innerVowel = (word: string) => [...word.slice(1)].find((c) => VOWELS.includes(c)) ?? "X";
+const innerConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z]/.test(c) && !VOWELS.includes(c)) ?? "X";
+
+/**
+ * The CURP's characters the card's facts fix, by position (0-based); a position whose fact the
+ * card did not give is left out.
+ */
+export function curpExpectedFromCard(card: CardFacts): Map<number, string> {
+  const out = new Map<number, string>();
+  const primer = words(card.primer_apellido)[0];
+  const segundo = words(card.segundo_apellido)[0];
+  const given = words(card.nombres);
+  const nombre = given.length > 1 && COMMON_FIRST.has(given[0]!) ? given[1] : given[0];
+  if (primer && nombre) {
+    const letters = curpNameLetters(`${primer[0]}${innerVowel(primer)}${segundo?.[0] ?? "X"}${nombre[0]}`);
+    [...letters].forEach((c, i) => out.set(i, c));
+  }
+  if (primer) out.set(13, innerConsonant(primer));
+  if (segundo) out.set(14, innerConsonant(segundo));
+  if (nombre) out.set(15, innerConsonant(nombre));
+  const born = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(card.fecha_nacimiento ?? "");
+  const claveBorn = /^[A-Z]{6}(\d{6})\d{2}[HMX]\d{3}$/.exec(card.clave_elector ?? "");
+  const yymmdd = born ? `${born[1]}${born[2]}${born[3]}` : claveBorn?.[1];
+  if (yymmdd) [...yymmdd].forEach((c, i) => out.set(4 + i, c));
+  if (card.sexo === "H" || card.sexo === "M" || card.sexo === "X") out.set(10, card.sexo);
+  return out;
+}
+
+/** How many of the characters the card fixes the CURP has, minus how many it contradicts. */
+export function curpCardAgreement(curp: string, card: CardFacts): number {
+  let score = 0;
+  for (const [i, c] of curpExpectedFromCard(card)) score += curp[i] === c ? 1 : -1;
+  return score;
+}
+
+/**
+ * A CURP that fits the card: the card gives its four name letters and its birth date, and every
+ * character the card fixes up to the sex (positions 1–11) is the CURP's. The inner consonants
+ * (14–16) are left out: RENAPO's rules for them (compound names, particles) are the ones a reader
+ * of a card most often gets wrong. Lets a reader take a CURP whose label it did not read even
+ * when its check digit fails, as a lower-ranked reading.
+ */
+export function curpFitsCard(curp: string, card: CardFacts): boolean {
+  const expected = curpExpectedFromCard(card);
+  const fixed = [...expected].filter(([i]) => i <= 10);
+  return [0, 1, 2, 3, 4, 9].every((i) => expected.has(i)) && fixed.every(([i, c]) => curp[i] === c);
+}
