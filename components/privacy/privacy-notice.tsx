@@ -65,7 +65,7 @@ export function PrivacyNotice({ t, operator, integrator, fromVerification, sessi
       </Section>
 
       <Section id="derechos" title={t("privacy.rightsTitle")}>
-        <p>{withSlot(t("privacy.rightsText", { email: "\u0000" }), email)}</p>
+        <p>{operator.email ? withSlot(t("privacy.rightsText", { email: "\u0000" }), email) : t("privacy.rightsTextNoEmail")}</p>
       </Section>
 
       <Section id="revocacion" title={t("privacy.revokeTitle")}>
