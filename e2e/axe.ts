@@ -25,8 +25,8 @@ export async function expectAccessible(page: Page, label: string, options: { exc
 /** Where this work's screenshots go: outside the repository, to be looked at. */
 export const SHOTS_DIR = process.env.SHOTS_DIR ?? "test-results/screenshots";
 
-/** A full-page screenshot named <project>-<name>.png in SHOTS_DIR. */
-export async function photograph(page: Page, name: string, project: string) {
+/** A screenshot named <project>-<name>.png in SHOTS_DIR, of the whole page unless told otherwise. */
+export async function photograph(page: Page, name: string, project: string, fullPage = true) {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${project}-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${project}-${name}.png`, fullPage });
 }
