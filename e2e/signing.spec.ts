@@ -134,7 +134,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   await expect(firstPage.locator("canvas")).toBeVisible({ timeout: 20_000 });
   await page.getByRole("figure", { name: "Página 2 de 2" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("figure", { name: "Página 2 de 2" }).locator("canvas")).toBeVisible();
-  await page.getByRole("button", { name: `Copiar el enlace de firma de ${signer1.name}` }).click();
+  await page.getByRole("button", { name: `Copiar enlace de firma de ${signer1.name}` }).click();
   await expect(signatories.nth(0).getByRole("status")).toHaveText(`Enlace de ${signer1.name} copiado.`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/signature\/sign-document\/[0-9a-f-]{36}$/);
   await shot(page, "signing-04-document", project);
@@ -156,7 +156,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   // Edit: rename the second signer and give them a box on page 2 by dragging.
   await page.goto(`/dashboard/documents/${documentId}`);
   await hydrated(page);
-  await page.getByRole("button", { name: `Reenviar el aviso a ${signer2.name}` }).click();
+  await page.getByRole("button", { name: `Reenviar aviso a ${signer2.name}` }).click();
   await expect(page.getByTestId("signatory").nth(1).getByRole("status")).toHaveText(`Aviso reenviado a ${signer2.name}.`);
   await page.getByRole("link", { name: "Editar firmantes" }).click();
   await expect(page.getByRole("heading", { name: "Editar firmantes" })).toBeVisible();

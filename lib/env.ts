@@ -119,6 +119,14 @@ const envSchema = z.object({
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** An identity session not finished this long after creation is FAILED (abandoned). */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  /**
+   * Who runs this installation, for the privacy notice (/privacidad): the operator's legal name,
+   * address and the e-mail where people exercise their rights. For identity verification the
+   * integrator who asks for it is the responsible party and the operator its processor (encargado).
+   */
+  OPERATOR_NAME: z.string().trim().min(1).default("Rúbrica"),
+  OPERATOR_ADDRESS: z.string().trim().optional().transform((v) => v || undefined),
+  PRIVACY_EMAIL: z.union([z.literal(""), z.email()]).optional().transform((v) => v || undefined),
   /** Delay of every sandbox registry answer, to mimic the real portals' minutes. */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).default(2_000),
 });

@@ -23,7 +23,7 @@ function firstStep(view: FormView): Step {
  * focus and on the server for what it needs, and retaken as often as needed; then the checks,
  * with progress, and back to the integrator's redirect_url.
  */
-export function VerificationFlow({ token, initial }: { token: string; initial: FormView }) {
+export function VerificationFlow({ token, initial, requester }: { token: string; initial: FormView; requester: string }) {
   const { t } = useI18n();
   const kinds: Kind[] = ["ine_front", "ine_back", "selfie", ...(initial.liveness ? (["liveness"] as const) : [])];
   const [step, setStep] = useState<Step>(firstStep(initial));
@@ -50,11 +50,12 @@ export function VerificationFlow({ token, initial }: { token: string; initial: F
           {/* eslint-disable-next-line @next/next/no-img-element -- the integrator's logo: any URL or data URI */}
           {b.logo ? <img src={b.logo} alt={t("identityForm.logoAlt")} className="max-h-14 max-w-[60%] object-contain" /> : null}
           <h1 className="text-2xl font-semibold">{t("identityForm.title")}</h1>
+          {requester ? <p className="font-medium">{t("identityForm.requestedBy", { integrator: requester })}</p> : null}
           {kinds.includes(step as Kind) ? (
             <p className="text-sm opacity-80">{t("identityForm.stepOf", { n: kinds.indexOf(step as Kind) + 1, total: kinds.length })}</p>
           ) : null}
         </header>
-        {step === "consent" ? <Consent onAccept={() => setStep(kinds.find((k) => !view.captured[k]) ?? kinds[0]!)} /> : null}
+        {step === "consent" ? <Consent token={token} onAccept={() => setStep(kinds.find((k) => !view.captured[k]) ?? kinds[0]!)} /> : null}
         {kinds.map((kind) =>
           step === kind ? (
             <CaptureStep
@@ -117,7 +118,7 @@ function storeSelfieYaw(token: string, yaw: number | null) {
   }
 }
 
-function Consent({ onAccept }: { onAccept: () => void }) {
+function Consent({ token, onAccept }: { token: string; onAccept: () => void }) {
   const { t } = useI18n();
   const [agreed, setAgreed] = useState(false);
   return (
@@ -127,7 +128,14 @@ function Consent({ onAccept }: { onAccept: () => void }) {
       <p className="text-sm opacity-90">{t("identityForm.consentText")}</p>
       <label className="flex items-start gap-3 text-sm">
         <input type="checkbox" className="mt-1 size-5" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <span>{t("identityForm.consentCheck")}</span>
+        <span>
+          {t("identityForm.consentCheckBefore")}
+          {/* A new tab: the notice is read without leaving the page or losing what was taken. */}
+          <a href={`/privacidad?verificacion=${token}`} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+            {t("identityForm.consentNotice")}
+          </a>
+          {t("identityForm.consentCheckAfter")}
+        </span>
       </label>
       <BrandButton disabled={!agreed} onClick={onAccept}>
         {t("identityForm.start")}

@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import { VerificationFlow } from "@/components/identity/verification-flow";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
+import { findSessionRequester } from "@/lib/services/identity-sessions/find-session-requester";
 import { formView, sessionByFormToken } from "@/lib/services/identity-sessions/verification-form";
 import { verificationUrl } from "@/lib/services/identity-sessions/session-format";
 import { orNotFound } from "../../../(dashboard)/or-not-found";
@@ -17,11 +18,14 @@ export default async function VerificationPage({ params }: Props) {
   const { token } = await params;
   const session = await orNotFound(sessionByFormToken(getDb(), token));
   const view = formView(session);
+  // The person is told who asks (the integrator's account name) before anything is taken.
+  const requester = await findSessionRequester(getDb(), session);
   if (view.only_mobile_devices && view.status === "OPEN" && !MOBILE.test((await headers()).get("user-agent") ?? "")) {
     const { t } = await serverTranslate();
     const qr = await QRCode.toDataURL(verificationUrl(session), { margin: 1, width: 280 });
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-10 text-center">
+        {requester ? <p className="font-medium">{t("identityForm.requestedBy", { integrator: requester })}</p> : null}
         <h1 className="text-2xl font-semibold">{t("identityForm.mobileOnlyTitle")}</h1>
         <p className="text-zinc-700">{t("identityForm.mobileOnlyText")}</p>
         {/* eslint-disable-next-line @next/next/no-img-element -- a data URI made here */}
@@ -29,5 +33,5 @@ export default async function VerificationPage({ params }: Props) {
       </section>
     );
   }
-  return <VerificationFlow token={token} initial={view} />;
+  return <VerificationFlow token={token} initial={view} requester={requester} />;
 }

@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The rules we hold every page to: WCAG 2.1 levels A and AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * axe-core on the page as it is now; each violation is listed with up to five of its elements,
+ * so a failure says what to fix and where. Soft: one run reports every page's violations.
+ */
+export async function expectAccessible(page: Page, label: string, options: { exclude?: string[] } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const found = violations.map(
+    (v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`)
+      .join("\n")}`,
+  );
+  expect.soft(found, `axe-core on ${label}`).toEqual([]);
+}
+
+/** Where this work's screenshots go: outside the repository, to be looked at. */
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? "test-results/screenshots";
+
+/** A screenshot named <project>-<name>.png in SHOTS_DIR, of the whole page unless told otherwise. */
+export async function photograph(page: Page, name: string, project: string, fullPage = true) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${project}-${name}.png`, fullPage });
+}
