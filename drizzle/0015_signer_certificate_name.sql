@@ -1,0 +1,1 @@
+ALTER TABLE "signatories" ADD COLUMN "certificate_name" text;
