@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { folderInvitations, users, workFolders } from "@/lib/db/schema";
 import type { Actor } from "@/lib/services/actor";
@@ -19,9 +20,8 @@ export type InvitationToMe = { id: string; folderId: string; folderName: string;
 
 /** The invitee's view: invitations waiting for the actor's own e-mail address. */
 export async function listMyFolderInvitations(db: DbOrTx, actor: Actor): Promise<InvitationToMe[]> {
-  const inviter = db.$with("inviter").as(db.select({ id: users.id, name: users.name }).from(users));
+  const inviter = alias(users, "inviter");
   return db
-    .with(inviter)
     .select({ id: folderInvitations.id, folderId: workFolders.id, folderName: workFolders.name, invitedBy: inviter.name, createdAt: folderInvitations.createdAt })
     .from(folderInvitations)
     .innerJoin(users, and(eq(users.id, actor.userId), eq(sql`lower(${users.email})`, sql`lower(${folderInvitations.email})`)))
