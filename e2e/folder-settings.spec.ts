@@ -73,9 +73,12 @@ test("folder settings: field errors in Spanish, rename with a logo, invite, sear
   await page.reload();
   await expect(page.getByRole("img", { name: "Logotipo de Notaría Núñez y Asociados" })).toBeVisible();
   await hydrated(page);
+  // The answer says nothing about whether the address has an account; nobody joins before accepting.
   await page.getByLabel("Correo de la persona").fill(`nadie.${stamp}@example.com`);
   await page.getByRole("button", { name: "Invitar" }).click();
-  await expect(page.getByText("Ninguna cuenta de Rúbrica usa este correo; pídele que se registre primero.")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Invitación enviada a nadie.${stamp}@example.com. Entrará cuando la acepte.` })).toBeVisible();
+  await expect(page.getByTestId("pending-invitation")).toContainText(`nadie.${stamp}@example.com`);
+  await expect(page.getByTestId("pending-invitation")).toContainText("Pendiente");
   await expect(page.getByTestId("member")).toHaveCount(1);
 
   // Deleting a folder that holds a document: the 409 is explained.

@@ -5,7 +5,15 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clientIp, limitSignIn, minutesToWait } from "@/lib/http/rate-limit";
 import { signInSchema } from "@/lib/schemas/account";
+import { endSession, SESSION_DAYS, startSession } from "@/lib/services/users/user-sessions";
 import { verifyCredentials } from "@/lib/services/users/verify-credentials";
+
+declare module "next-auth" {
+  interface Session {
+    /** The server-side session (user_sessions) this cookie stands for; see sessionUser. */
+    sessionId?: string;
+  }
+}
 
 /**
  * Too many attempts for the account or from the address. A CredentialsSignin so Auth.js hands it
@@ -23,7 +31,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
   trustHost: true,
   // Credentials sign-in works only with JWT sessions in Auth.js v5.
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  // The JWT names a row of user_sessions, checked on every request (lib/services/session-actor.ts),
+  // so signing out or changing the password ends a session on the server, not only in this browser.
+  session: { strategy: "jwt", maxAge: SESSION_DAYS * 24 * 60 * 60 },
   pages: { signIn: "/login" },
   providers: [
     Credentials({
@@ -45,13 +55,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     }),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.uid = user.id;
+    async jwt({ token, user }) {
+      // `user` is there only at sign-in: the one moment a session row is made.
+      if (user?.id) {
+        token.uid = user.id;
+        token.sid = await startSession(getDb(), user.id);
+      }
       return token;
     },
     session({ session, token }) {
       if (typeof token.uid === "string") session.user.id = token.uid;
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession(getDb(), sid);
     },
   },
 }));

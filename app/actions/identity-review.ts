@@ -13,7 +13,7 @@ export type CommentState = { saved?: boolean; invalid?: boolean; notFound?: bool
 export type RedeliverState = { queued?: boolean; notFound?: boolean };
 
 async function actor() {
-  const found = await sessionUser((await auth())?.user?.id);
+  const found = await sessionUser(await auth());
   if (!found) throw new Error("Not signed in");
   return found.actor;
 }

@@ -13,7 +13,7 @@ export async function setLocaleAction(form: FormData): Promise<void> {
   const locale = form.get("locale");
   if (!isLocale(locale)) return;
   (await cookies()).set(LOCALE_COOKIE, locale, { maxAge: 60 * 60 * 24 * 365, sameSite: "lax", path: "/" });
-  const found = await sessionUser((await auth())?.user?.id);
+  const found = await sessionUser(await auth());
   if (found) await updateAccount(getDb(), found.actor, { name: found.user.name, locale });
   revalidatePath("/", "layout");
 }

@@ -11,7 +11,7 @@ export type QuotaState = { saved?: number; invalid?: boolean; notFound?: boolean
 
 /** An admin sets a user's identity transactions; the service refuses anyone else. */
 export async function setUserQuotaAction(_prev: QuotaState, form: FormData): Promise<QuotaState> {
-  const found = await sessionUser((await auth())?.user?.id);
+  const found = await sessionUser(await auth());
   if (!found) throw new Error("Not signed in");
   const value = String(form.get("transactions") ?? "");
   try {

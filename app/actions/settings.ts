@@ -5,14 +5,17 @@ import { revalidatePath } from "next/cache";
 import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { LOCALE_COOKIE } from "@/lib/i18n/translate";
-import { accountUpdateSchema } from "@/lib/schemas/account";
+import { AppError } from "@/lib/errors";
+import type { MessageKey } from "@/lib/i18n/translate";
+import { accountUpdateSchema, PASSWORD_PROBLEMS, passwordChangeSchema } from "@/lib/schemas/account";
 import { sessionUser } from "@/lib/services/session-actor";
+import { changePassword } from "@/lib/services/users/change-password";
 import { rotateWebhookSecret, updateAccount } from "@/lib/services/users/update-account";
 
 export type SettingsState = { saved?: boolean; fieldErrors?: Record<string, string[]> };
 
 async function actor() {
-  const found = await sessionUser((await auth())?.user?.id);
+  const found = await sessionUser(await auth());
   if (!found) throw new Error("Not signed in");
   return found.actor;
 }
@@ -33,4 +36,37 @@ export async function updateAccountAction(_prev: SettingsState, form: FormData):
 export async function rotateWebhookSecretAction(): Promise<void> {
   await rotateWebhookSecret(getDb(), await actor());
   revalidatePath("/dashboard/settings");
+}
+
+export type PasswordState = { saved?: boolean; endedSessions?: number; fieldErrors?: { current?: MessageKey; password?: MessageKey } };
+
+// The form reads these in the person's language; the service's messages are the API's English.
+function passwordErrorKey(message: string): MessageKey {
+  if (message === PASSWORD_PROBLEMS.common) return "auth.passwordCommon";
+  if (message === PASSWORD_PROBLEMS.personal) return "auth.passwordPersonal";
+  return "auth.invalidPassword";
+}
+
+/** A new password; the account's other sessions end, this one goes on. */
+export async function changePasswordAction(_prev: PasswordState, form: FormData): Promise<PasswordState> {
+  const found = await sessionUser(await auth());
+  if (!found) throw new Error("Not signed in");
+  const parsed = passwordChangeSchema.safeParse({ current: form.get("current"), password: form.get("password") });
+  if (!parsed.success) {
+    const fieldErrors: PasswordState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      if (issue.path[0] === "current") fieldErrors.current = "settings.currentPasswordWrong";
+      else fieldErrors.password ??= passwordErrorKey(issue.message);
+    }
+    return { fieldErrors };
+  }
+  try {
+    const { endedSessions } = await changePassword(getDb(), found.actor, found.sessionId, parsed.data);
+    return { saved: true, endedSessions };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INVALID") {
+      return { fieldErrors: err.errors?.current ? { current: "settings.currentPasswordWrong" } : { password: passwordErrorKey(err.errors?.password?.[0] ?? "") } };
+    }
+    throw err;
+  }
 }

@@ -4,7 +4,10 @@ import { SignerActions } from "./signer-actions";
 import { parsePositions, signerColour } from "./signature-box";
 import { SignerStatusBadge } from "./status-badge";
 
-export type SignatoryItem = { id: string; name: string; email: string; phone: string | null; rfc: string | null; status: SignStatus; positions: string | null; signedAt: Date | null };
+export type SignatoryItem = { id: string; name: string; email: string; phone: string | null; rfc: string | null; status: SignStatus; positions: string | null; signedAt: Date | null;
+  /** The holder the signing certificate names, and whether it is the name the owner typed (null until signed). */
+  certificateName: string | null; nameMatchesCertificate: boolean | null;
+};
 
 /** Signers in signing order; owners get "copy link" and "resend" while signing is open. */
 export function SignatoryList({ documentId, signers, open, canManage, t }: { documentId: string; signers: SignatoryItem[]; open: boolean; canManage: boolean; t: Translate }) {
@@ -26,9 +29,15 @@ export function SignatoryList({ documentId, signers, open, canManage, t }: { doc
             </div>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
               {s.phone && (<><dt className="text-zinc-500">{t("people.phoneShort")}</dt><dd className="break-all">{s.phone}</dd></>)}
+              {s.certificateName && (<><dt className="text-zinc-500">{t("signers.signedAs")}</dt><dd className="break-words" data-testid="certificate-name">{s.certificateName}</dd></>)}
               {s.rfc && (<><dt className="text-zinc-500">RFC</dt><dd className="break-all font-mono">{s.rfc}</dd></>)}
               {pages.length > 0 && (<><dt className="text-zinc-500">{t("signers.boxes")}</dt><dd data-testid="signer-box-pages">{t("signers.onPages", { pages: pages.join(", ") })}</dd></>)}
             </dl>
+            {s.nameMatchesCertificate === false && (
+              <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-900" role="status" data-testid="name-mismatch">
+                {t("signers.nameMismatch", { typed: s.name, holder: s.certificateName! })}
+              </p>
+            )}
             {open && canManage && (
               <div className="mt-3">
                 <SignerActions documentId={documentId} signatoryId={s.id} name={s.name} canResend={s.status === "PENDING"} />

@@ -17,6 +17,15 @@ describe("the signing API's refusals, as the signer reads them", () => {
     );
   });
 
+  it("says in Spanish when the certificate is not of the CURP or RFC the owner asked for", () => {
+    expect(signErrorsOf(t, unprocessable({ certificate: ["This certificate belongs to CURP GODE561231HDFRRN09; the document asks for CACX760510MGTSHC04."] })).certificate).toBe(
+      "Este certificado es de la CURP GODE561231HDFRRN09; el documento pide la CURP CACX760510MGTSHC04.",
+    );
+    expect(signErrorsOf(t, unprocessable({ certificate: ["This certificate carries no RFC; the document asks for MAB9307148T4."] })).certificate).toBe(
+      "Este certificado no trae RFC y el documento pide el RFC MAB9307148T4: firma con la e.firma de esa persona.",
+    );
+  });
+
   it("tells a SAT CSD (invoicing seal) from the e.firma the signer needs", () => {
     const problem = "This is a digital seal certificate (CSD), which the SAT issues only for invoicing. To sign, use your e.firma (FIEL): its .cer and .key are the ones you got from the SAT for your tax procedures, not the invoicing ones.";
     expect(signErrorsOf(t, unprocessable({ certificate: [problem] })).certificate).toMatch(/^Este es un certificado de sello digital \(CSD\), que el SAT emite solo para facturar\. Para firmar usa tu e\.firma \(FIEL\)/);

@@ -116,7 +116,7 @@ async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null>
   // No session cookie: answer 401 without asking Auth.js (API calls without a key end here).
   if (!/(^|;\s*)(__Secure-)?authjs\.session-token/.test(req.headers.get("cookie") ?? "")) throw new AppError("UNAUTHORIZED", "Unauthorized");
   const session = await auth();
-  const found = await sessionUser(session?.user?.id);
+  const found = await sessionUser(session);
   if (!found) throw new AppError("UNAUTHORIZED", "Unauthorized");
   // A cookie rides along with any request the browser sends, whichever site started it: every
   // write authenticated by it must come from this app (server actions get the same check from

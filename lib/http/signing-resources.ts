@@ -2,6 +2,7 @@ import type { WorkFolder } from "@/lib/db/schema";
 import { DOCUMENT_STATUS_NAMES, type CompanyResource, type DocumentResource } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
 import type { DocumentView } from "@/lib/services/documents/document-view";
+import { certificateNameCheck } from "@/lib/services/signing/signer-of-record";
 import type { FolderRole } from "@/lib/services/work-folders/folder-access";
 
 // The resource objects and list envelope of the reference, built from domain views.
@@ -47,6 +48,7 @@ export function documentResource(view: DocumentView, actor: Actor): DocumentReso
           links: { self: `/signatures/${s.id}` },
           attributes: {
             name: s.name,
+            ...certificateNameCheck(s),
             rfc: s.rfc,
             curp: s.curp,
             email: s.email,

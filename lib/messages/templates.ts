@@ -12,6 +12,7 @@ type TemplateParams = {
   "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
   "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null };
   "identity-verification": { requesterName: string; verificationUrl: string };
+  "folder-invitation": { inviterName: string; folderName: string; dashboardUrl: string };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -158,6 +159,28 @@ const copy = {
       ],
       action: "Verify my identity",
       footer: "You receive this message because someone started an identity verification with your number.",
+    }),
+  },
+  "folder-invitation": {
+    es: (p: TemplateParams["folder-invitation"]) => ({
+      subject: `${p.inviterName} te invita a su carpeta «${p.folderName}» en Rúbrica`,
+      greeting: "Hola:",
+      lines: [
+        `${p.inviterName} te invita a compartir su carpeta «${p.folderName}»: verías y editarías sus documentos.`,
+        "Entra a tu panel de Rúbrica con este correo para aceptar o rechazar la invitación; si aún no tienes cuenta, créala con esta misma dirección. Nada se comparte hasta que aceptes.",
+      ],
+      action: "Ver la invitación",
+      footer: "Recibes este correo porque alguien escribió tu dirección para compartir una carpeta en Rúbrica.",
+    }),
+    en: (p: TemplateParams["folder-invitation"]) => ({
+      subject: `${p.inviterName} invites you to their folder “${p.folderName}” on Rúbrica`,
+      greeting: "Hello,",
+      lines: [
+        `${p.inviterName} invites you to share their folder “${p.folderName}”: you would see and edit its documents.`,
+        "Open your Rúbrica dashboard with this e-mail to accept or decline; if you have no account yet, create one with this same address. Nothing is shared until you accept.",
+      ],
+      action: "See the invitation",
+      footer: "You receive this e-mail because someone entered your address to share a folder on Rúbrica.",
     }),
   },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameWords, signerMatchesIdentity } from "./signer-identity";
+import { nameMatchesCertificate, nameWords, signerMatchesIdentity } from "./signer-identity";
 
 const MARIA = { nombres: "MARÍA JOSÉ", primer_apellido: "PÉREZ", segundo_apellido: "LÓPEZ", curp: "PELM900101MDFRPR05" };
 const NUNEZ = { nombres: "JUAN", primer_apellido: "NÚÑEZ", segundo_apellido: "DE LA PEÑA", curp: "NUPJ800202HJCXXN09" };
@@ -81,5 +81,18 @@ describe("signerMatchesIdentity by name", () => {
 
   it("refuses when the verification read no first surname", () => {
     expect(byName("María Pérez", { ...MARIA, primer_apellido: "" })).toBe(false);
+  });
+});
+
+describe("nameMatchesCertificate", () => {
+  it("takes the name as typed: any case, accents, particles, or fewer words than the certificate", () => {
+    expect(nameMatchesCertificate("María Pérez", "MARIA JOSE PEREZ LOPEZ")).toBe(true);
+    expect(nameMatchesCertificate("juan núñez de la peña", "JUAN NUÑEZ DE LA PEÑA")).toBe(true);
+  });
+
+  it("marks another person's name, a word the holder does not have, and a single word", () => {
+    expect(nameMatchesCertificate("Andrés Manuel Presidente Falso", "JUAN PEREZ LOPEZ")).toBe(false);
+    expect(nameMatchesCertificate("María Pérez Gómez", "MARIA JOSE PEREZ LOPEZ")).toBe(false);
+    expect(nameMatchesCertificate("Pérez", "MARIA JOSE PEREZ LOPEZ")).toBe(false);
   });
 });

@@ -52,3 +52,17 @@ export function signerMatchesIdentity(signatory: { name: string; curp?: string |
   }
   return { matches, by: "name" };
 }
+
+/**
+ * Is the name a certificate carries (SAT, FIREL and TEPJF write the holder's full name in CN, in
+ * capitals, given names first, with no mark of where the surnames start) the one the owner typed?
+ * As typed names go: case, accents and particles aside, every typed word is one of the
+ * certificate's, and at least two words were typed. "María Pérez" is MARIA JOSE PEREZ LOPEZ;
+ * "Andrés Manuel Presidente Falso" is not JUAN PEREZ LOPEZ. The owner is told when it is not;
+ * the signature stands, since only an RFC or CURP names one person (see sign-signatory.ts).
+ */
+export function nameMatchesCertificate(typed: string, certificateName: string): boolean {
+  const words = nameWords(typed);
+  const holder = new Set(nameWords(certificateName));
+  return words.length >= 2 && words.every((w) => holder.has(w));
+}

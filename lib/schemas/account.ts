@@ -39,3 +39,4 @@ export const signUpSchema = z
 export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
 export const accountUpdateSchema = z.object({ name: personNameSchema, locale: localeSchema });
 export const apiKeyCreateSchema = z.object({ name: z.string().trim().min(1, { error: "Give the key a name." }).max(80) });
+export const passwordChangeSchema = z.object({ current: z.string().min(1, { error: "Enter your current password." }).max(200), password: passwordSchema });

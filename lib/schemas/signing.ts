@@ -90,7 +90,8 @@ export const signatoryInput = z.object({
   name,
   email,
   phone: phone.optional().nullable(),
-  rfc: rfc.optional().nullable(),
+  rfc: rfc.optional().nullable().describe("When given, only a certificate of this RFC (the holder's, or on a company's certificate its legal representative's) may sign."),
+  curp: curp.optional().nullable().describe("Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign."),
   positions: positions.optional().nullable(),
 });
 export type SignatoryInput = z.output<typeof signatoryInput>;
@@ -193,6 +194,20 @@ export const createCompanyBody = z
 
 export const inviteMemberBody = z.object({ email }).meta({ id: "InviteMemberRequest" });
 
+/** What the owner sees of an invitation: the address they typed, never whether it has an account. */
+export const folderInvitationJson = z
+  .object({ id: z.uuid(), email: z.string(), status: z.literal("PENDING"), created_at: z.string() })
+  .meta({ id: "FolderInvitation" });
+export type FolderInvitationJson = z.infer<typeof folderInvitationJson>;
+
+/** What the invitee sees: which folder, and who invited them. */
+export const invitationToMeJson = z
+  .object({ id: z.uuid(), company: z.object({ id: z.uuid(), name: z.string() }), invited_by: z.string(), created_at: z.string() })
+  .meta({ id: "FolderInvitationToMe" });
+export type InvitationToMeJson = z.infer<typeof invitationToMeJson>;
+
+export const invitationParams = z.object({ invitationId: uuidParam });
+
 const intFromQuery = (min: number, max: number) =>
   z
     .string()
@@ -232,7 +247,15 @@ export const signatureResource = z
     id: z.uuid(),
     links: z.object({ self: z.string() }),
     attributes: z.object({
-      name: z.string(),
+      name: z.string().describe("The name the owner gave, used to address the signer. Who signed is certificate_name."),
+      certificate_name: z
+        .string()
+        .nullable()
+        .describe("Not in the reference; added. The holder's name in the certificate that signed (its CN): the name the signature sheet, the XML record and /verify print. Null until signed."),
+      name_matches_certificate: z
+        .boolean()
+        .nullable()
+        .describe("Not in the reference; added. Whether certificate_name is the name the owner gave (case, accents and particles aside, every given word in it). False means someone else's certificate signed this signer's link: the signature stands unless the owner gave an RFC or CURP, which is enforced. Null until signed."),
       rfc: z.string().nullable(),
       curp: z.string().nullable(),
       email: z.string(),

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/auth-forms";
 import { auth } from "@/lib/auth";
+import { sessionUser } from "@/lib/services/session-actor";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -9,7 +10,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LoginPage() {
-  if ((await auth())?.user) redirect("/dashboard");
+  // A live session only: a cookie whose session ended must be able to sign in again.
+  if (await sessionUser(await auth())) redirect("/dashboard");
   const { t } = await serverTranslate();
   return (
     <>

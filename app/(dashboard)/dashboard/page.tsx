@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { FolderInvitations } from "@/components/folders/folder-invitations";
 import { FolderList } from "@/components/folders/folder-list";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { listRecentDocuments } from "@/lib/services/documents/list-recent-documents";
+import { listMyFolderInvitations } from "@/lib/services/work-folders/list-folder-invitations";
 import { listWorkFolders } from "@/lib/services/work-folders/list-work-folders";
 import { requireUser } from "../require-user";
 
@@ -12,6 +14,7 @@ export default async function DashboardHome() {
   const { locale, t } = await serverTranslate();
   const { items: folders } = await listWorkFolders(getDb(), actor);
   const hasDocuments = (await listRecentDocuments(getDb(), actor, { limit: 1 })).length > 0;
+  const invitations = await listMyFolderInvitations(getDb(), actor);
   // Uploading goes to «mis documentos» (the default folder) unless the person picks another.
   const home = folders.find(({ folder }) => folder.isDefault)?.folder ?? folders[0]?.folder;
   const upload = home ? `/dashboard/folders/${home.id}/upload` : "/dashboard/folders";
@@ -23,6 +26,7 @@ export default async function DashboardHome() {
           <Link href={upload} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-medium text-white hover:bg-brand-800">{t("dashboard.uploadDocument")}</Link>
         )}
       </div>
+      <FolderInvitations invitations={invitations.map((i) => ({ id: i.id, folderName: i.folderName, invitedBy: i.invitedBy }))} />
       {!hasDocuments && (
         <section aria-labelledby="first-document" className="rounded-lg border border-brand-700/20 bg-brand-50 p-5" data-testid="first-run">
           <h2 id="first-document" className="text-xl font-semibold">{t("dashboard.firstDocumentTitle")}</h2>

@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { startSession } from "@/lib/services/users/user-sessions";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { DELETE as revokeKey } from "./api-keys/[id]/route";
 import { POST as createKey } from "./api-keys/route";
 
 // The dashboard cookie is the credential here; Auth.js's own session lookup is replaced by the
-// seeded user, so the test is about the same-origin rule alone.
-const session = vi.hoisted(() => ({ userId: "" }));
-vi.mock("@/lib/auth", () => ({ auth: async () => ({ user: { id: session.userId } }) }));
+// seeded user and a live server-side session of theirs, so the test is about the same-origin rule alone.
+const session = vi.hoisted(() => ({ userId: "", sessionId: "" }));
+vi.mock("@/lib/auth", () => ({ auth: async () => ({ user: { id: session.userId }, sessionId: session.sessionId }) }));
 
 const cookie = "authjs.session-token=signed-in";
 const sameSite = { cookie, host: "localhost:3000", origin: "http://localhost:3000" };
@@ -17,6 +19,7 @@ describe("cookie-authenticated dashboard writes", () => {
   beforeEach(async () => {
     const { user, apiKey } = await seedUserWithKey();
     session.userId = user.id;
+    session.sessionId = await startSession(getDb(), user.id);
     apiKeyId = apiKey.id;
   });
 

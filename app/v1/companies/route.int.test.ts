@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
-import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
+import { shareFolder } from "@/test/factories/folders";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { GET as getMembers, POST as invite } from "./[uuid]/members/route";
 import { DELETE as removeMember } from "./[uuid]/members/[userId]/route";
+import { GET as listPending } from "./[uuid]/invitations/route";
+import { DELETE as withdrawInvitation } from "./[uuid]/invitations/[invitationId]/route";
+import { GET as listMine } from "../folder-invitations/route";
+import { POST as accept } from "../folder-invitations/[invitationId]/accept/route";
+import { POST as decline } from "../folder-invitations/[invitationId]/decline/route";
+import { listOutbox } from "@/lib/services/messages/list-outbox";
 import { DELETE as deleteCompany, GET as getCompany, PATCH as patchCompany } from "./[uuid]/route";
 import { GET, POST } from "./route";
 
@@ -47,7 +53,7 @@ describe("GET /v1/companies", () => {
     const me = await seedUserWithKey();
     for (const name of ["Bravo", "Alfa", "Charlie"]) await createWorkFolder(getDb(), me.actor, { name });
     const shared = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
-    await inviteFolderMember(getDb(), owner.actor, shared.id, me.user.email);
+    await shareFolder(owner.actor, shared.id, me);
 
     const invited = await (await list(me.key, "?role=ROLE_INVITED")).json();
     expect(invited.data.map((c: Json) => [c.attributes.name, c.attributes.roleKey, c.attributes.role])).toEqual([["Compartida", "invited", "Invitado"]]);
@@ -131,24 +137,57 @@ describe("POST /v1/companies and GET /v1/companies/{uuid}", () => {
 });
 
 describe("folder sharing", () => {
-  it("the owner invites by e-mail; the member sees documents but cannot delete, rename or invite; the owner removes them", async () => {
+  const json = { "content-type": "application/json" };
+  const inviteAs = (key: string, folderId: string, email: string) =>
+    call(invite, `/v1/companies/${folderId}/members`, { method: "POST", headers: { "x-api-key": key, ...json }, body: JSON.stringify({ email }), params: { uuid: folderId } });
+  const myInvitations = async (key: string) => (await (await call(listMine, "/v1/folder-invitations", { headers: { "x-api-key": key } })).json()).data;
+  const answerAs = (key: string, invitationId: string, choice: "accept" | "decline") =>
+    call(choice === "accept" ? accept : decline, `/v1/folder-invitations/${invitationId}/${choice}`, { method: "POST", headers: { "x-api-key": key }, params: { invitationId } });
+  const invitationMails = async (actor: Parameters<typeof listOutbox>[1]) => (await listOutbox(getDb(), actor)).filter((m) => m.template === "folder-invitation");
+
+  it("the owner invites an address; nothing is shared until the invitee accepts; the member sees documents but cannot delete, rename or invite; the owner removes them", async () => {
     const owner = await seedUserWithKey({ name: "Sofía Peña" });
     const member = await seedUserWithKey({ name: "Íñigo Sáenz" });
     const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
-    const json = { "content-type": "application/json" };
+    await seedDocument(owner.actor, { folderId: folder.id });
+    const { GET: listDocs } = await import("@/app/v1/containers/[uuid]/documents/route");
+    const docsOf = (key: string) => call(listDocs, `/v1/containers/${folder.id}/documents`, { headers: { "x-api-key": key }, params: { uuid: folder.id } });
 
-    const invited = await call(invite, `/v1/companies/${folder.id}/members`, { method: "POST", headers: { "x-api-key": owner.key, ...json }, body: JSON.stringify({ email: member.user.email.toUpperCase() }), params: { uuid: folder.id } });
-    expect(invited.status).toBe(201);
-    expect((await invited.json()).data).toEqual({ user_id: member.user.id, name: "Íñigo Sáenz", email: member.user.email, roleKey: "invited", role: "ROLE_INVITED" });
-    const again = await call(invite, `/v1/companies/${folder.id}/members`, { method: "POST", headers: { "x-api-key": owner.key, ...json }, body: JSON.stringify({ email: member.user.email }), params: { uuid: folder.id } });
-    expect(again.status).toBe(409);
+    const invited = await inviteAs(owner.key, folder.id, member.user.email.toUpperCase());
+    expect(invited.status).toBe(202);
+    const invitation = (await invited.json()).data;
+    expect(invitation).toEqual({ id: expect.any(String), email: member.user.email.toLowerCase(), status: "PENDING", created_at: expect.any(String) });
+
+    // Not a member yet: the folder and its documents stay closed to them.
+    expect((await docsOf(member.key)).status).toBe(404);
+    const before = await (await call(getMembers, `/v1/companies/${folder.id}/members`, { headers: { "x-api-key": owner.key }, params: { uuid: folder.id } })).json();
+    expect(before.data.map((m: Json) => m.role)).toEqual(["ROLE_OWNER"]);
+    const pending = await (await call(listPending, `/v1/companies/${folder.id}/invitations`, { headers: { "x-api-key": owner.key }, params: { uuid: folder.id } })).json();
+    expect(pending.data).toEqual([invitation]);
+
+    // The invitee sees it in their dashboard and got an e-mail.
+    expect(await myInvitations(member.key)).toEqual([{ id: invitation.id, company: { id: folder.id, name: "Compartida" }, invited_by: "Sofía Peña", created_at: invitation.created_at }]);
+    const mails = await invitationMails(owner.actor);
+    expect(mails.map((m) => m.recipient)).toEqual([member.user.email.toLowerCase()]);
+    expect(mails[0]!.subject).toBe("Sofía Peña te invita a su carpeta «Compartida» en Rúbrica");
+    expect(mails[0]!.text).toContain("/dashboard/folders");
+
+    // Inviting again returns the same invitation and sends nothing more.
+    const again = await inviteAs(owner.key, folder.id, member.user.email);
+    expect(again.status).toBe(202);
+    expect((await again.json()).data.id).toBe(invitation.id);
+    expect(await invitationMails(owner.actor)).toHaveLength(1);
+
+    const accepted = await answerAs(member.key, invitation.id, "accept");
+    expect(accepted.status).toBe(200);
+    expect((await accepted.json()).data).toEqual({ company_id: folder.id });
+    expect(await myInvitations(member.key)).toEqual([]);
+    expect((await answerAs(member.key, invitation.id, "accept")).status).toBe(404);
+    expect((await inviteAs(owner.key, folder.id, member.user.email)).status).toBe(409);
 
     const members = await (await call(getMembers, `/v1/companies/${folder.id}/members`, { headers: { "x-api-key": member.key }, params: { uuid: folder.id } })).json();
     expect(members.data.map((m: Json) => m.role)).toEqual(["ROLE_OWNER", "ROLE_INVITED"]);
-
-    await seedDocument(owner.actor, { folderId: folder.id });
-    const { GET: listDocs } = await import("@/app/v1/containers/[uuid]/documents/route");
-    const docs = await (await call(listDocs, `/v1/containers/${folder.id}/documents`, { headers: { "x-api-key": member.key }, params: { uuid: folder.id } })).json();
+    const docs = await (await docsOf(member.key)).json();
     expect(docs.data).toHaveLength(1);
     expect(docs.data[0].attributes.isOwner).toBe(false);
 
@@ -156,6 +195,7 @@ describe("folder sharing", () => {
       [deleteCompany, { method: "DELETE" }],
       [patchCompany, { method: "PATCH", headers: json, body: JSON.stringify({ name: "Mía" }) }],
       [invite, { method: "POST", headers: json, body: JSON.stringify({ email: owner.user.email }) }],
+      [listPending, {}],
     ] as const) {
       const res = await call(handler, `/v1/companies/${folder.id}`, { ...init, headers: { "x-api-key": member.key, ...("headers" in init ? init.headers : {}) }, params: { uuid: folder.id } });
       expect(res.status).toBe(403);
@@ -164,22 +204,61 @@ describe("folder sharing", () => {
 
     const removed = await call(removeMember, `/v1/companies/${folder.id}/members/${member.user.id}`, { method: "DELETE", headers: { "x-api-key": owner.key }, params: { uuid: folder.id, userId: member.user.id } });
     expect(removed.status).toBe(204);
-    expect((await call(listDocs, `/v1/containers/${folder.id}/documents`, { headers: { "x-api-key": member.key }, params: { uuid: folder.id } })).status).toBe(404);
+    expect((await docsOf(member.key)).status).toBe(404);
   });
 
-  it("invites only existing accounts (422) and only from folders one owns (404 for strangers)", async () => {
+  it("answers an address with an account exactly as one without: no name, no user id, an e-mail to each", async () => {
+    const owner = await seedUserWithKey();
+    const someone = await seedUserWithKey({ name: "Begoña Núñez Peña" });
+    const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
+    const withAccount = await inviteAs(owner.key, folder.id, someone.user.email);
+    const without = await inviteAs(owner.key, folder.id, "nadie@example.com");
+    expect([withAccount.status, without.status]).toEqual([202, 202]);
+    const [a, b] = [(await withAccount.json()).data, (await without.json()).data];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect(Object.keys(a).sort()).toEqual(["created_at", "email", "id", "status"]);
+    expect(JSON.stringify(a)).not.toMatch(new RegExp(`${someone.user.id}|Begoña|Núñez`));
+    expect((await invitationMails(owner.actor)).map((m) => m.recipient).sort()).toEqual([someone.user.email.toLowerCase(), "nadie@example.com"].sort());
+    // Whoever signs up later with that address finds the invitation waiting.
+    const later = await seedUserWithKey({ email: "Nadie@example.com" });
+    expect((await myInvitations(later.key)).map((i: Json) => i.id)).toEqual([b.id]);
+  });
+
+  it("only the invitee answers their invitation; declining or a withdrawal ends it without membership", async () => {
+    const owner = await seedUserWithKey();
+    const invitee = await seedUserWithKey();
+    const stranger = await seedUserWithKey();
+    const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
+    const first = (await (await inviteAs(owner.key, folder.id, invitee.user.email)).json()).data;
+    // Someone else, the owner included, cannot accept it for them: it is not theirs (404).
+    for (const key of [stranger.key, owner.key]) expect((await answerAs(key, first.id, "accept")).status).toBe(404);
+    expect(await myInvitations(stranger.key)).toEqual([]);
+    expect((await answerAs(invitee.key, first.id, "decline")).status).toBe(204);
+    expect((await answerAs(invitee.key, first.id, "accept")).status).toBe(404);
+    const members = await (await call(getMembers, `/v1/companies/${folder.id}/members`, { headers: { "x-api-key": owner.key }, params: { uuid: folder.id } })).json();
+    expect(members.data).toHaveLength(1);
+
+    const second = (await (await inviteAs(owner.key, folder.id, invitee.user.email)).json()).data;
+    expect(second.id).not.toBe(first.id);
+    const withdraw = (key: string) =>
+      call(withdrawInvitation, `/v1/companies/${folder.id}/invitations/${second.id}`, { method: "DELETE", headers: { "x-api-key": key }, params: { uuid: folder.id, invitationId: second.id } });
+    expect((await withdraw(stranger.key)).status).toBe(404);
+    expect((await withdraw(owner.key)).status).toBe(204);
+    expect(await myInvitations(invitee.key)).toEqual([]);
+    expect((await answerAs(invitee.key, second.id, "accept")).status).toBe(404);
+  });
+
+  it("invites only from folders one owns (404 for strangers)", async () => {
     const owner = await seedUserWithKey();
     const stranger = await seedUserWithKey();
     const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
-    const json = { "content-type": "application/json" };
-    const unknown = await call(invite, `/v1/companies/${folder.id}/members`, { method: "POST", headers: { "x-api-key": owner.key, ...json }, body: JSON.stringify({ email: "nadie@example.com" }), params: { uuid: folder.id } });
-    expect(unknown.status).toBe(422);
-    expect((await unknown.json()).errors.email[0]).toMatch(/No Rúbrica account/);
-    const foreign = await call(invite, `/v1/companies/${folder.id}/members`, { method: "POST", headers: { "x-api-key": stranger.key, ...json }, body: JSON.stringify({ email: stranger.user.email }), params: { uuid: folder.id } });
+    const foreign = await inviteAs(stranger.key, folder.id, stranger.user.email);
     expect(foreign.status).toBe(404);
     const peek = await call(getMembers, `/v1/companies/${folder.id}/members`, { headers: { "x-api-key": stranger.key }, params: { uuid: folder.id } });
     expect(peek.status).toBe(404);
     expect(await peek.json()).toEqual({ message: "Work folder not found." });
+    const pendingPeek = await call(listPending, `/v1/companies/${folder.id}/invitations`, { headers: { "x-api-key": stranger.key }, params: { uuid: folder.id } });
+    expect(pendingPeek.status).toBe(404);
     const kick = await call(removeMember, `/v1/companies/${folder.id}/members/${owner.user.id}`, { method: "DELETE", headers: { "x-api-key": stranger.key }, params: { uuid: folder.id, userId: owner.user.id } });
     expect(kick.status).toBe(404);
     // The owner cannot be removed, even by themselves.

@@ -29,7 +29,8 @@ describe("/v1/verify", () => {
     expect(res.status).toBe(200);
     const { data } = await res.json();
     expect(data).toMatchObject({ found: true, kind: "pdf", intact: true, matched: "sealed", document: { file_name: "Contrato Ñandú.pdf", original_hash: hash, sign_status_name: "COMPLETED", signed: true, owner: "Sofía Peña Núñez" } });
-    expect(data.signers.map((s: { name: string }) => s.name)).toEqual(["Begoña Núñez", "José Ángel Peña"]);
+    // Who signed is the certificate's holder, as the certificate writes the name.
+    expect(data.signers.map((s: { name: string }) => s.name)).toEqual(["BEGOÑA NÚÑEZ", "JOSÉ ÁNGEL PEÑA"]);
     expect(data.signers[0]).toMatchObject({ sign_status: "SIGNED", rfc: "GODE561231GR8", signature_type: "EFIRMA", certificate_issuer_name: expect.stringContaining("SERVICIO DE ADMINISTRACION TRIBUTARIA") });
     expect(data.constancy).toMatchObject({ tsa: "Rúbrica TSA" });
     expect(JSON.stringify(data)).not.toContain("@example.com");

@@ -88,6 +88,11 @@ export const signatories = pgTable(
     signStatus: signatoryStatus("sign_status").notNull().default("PENDING"),
     certificateSerialNumber: text("certificate_serial_number"),
     certificateIssuerName: text("certificate_issuer_name"),
+    /**
+     * The holder's name as the signing certificate carries it (CN): who signed. `name` stays what
+     * the owner typed, to address the signer; the sheet, the XML and /verify print this one.
+     */
+    certificateName: text("certificate_name"),
     /** Base64 DER CMS (detached, over the original hash), as the signer's browser made it. */
     signature: text("signature"),
     signatureType: text("signature_type").$type<SignatureType>(),

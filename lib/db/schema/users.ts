@@ -1,4 +1,4 @@
-import { integer, pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
@@ -27,3 +27,20 @@ export const users = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * A signed-in session. The session cookie is a JWT that carries this id; every request that
+ * the cookie authenticates looks the row up (by primary key, with the user in the same query),
+ * so deleting it ends the session on the server: sign-out deletes it, a password change deletes
+ * the account's other sessions, and a copied cookie stops working.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { precision: 6, withTimezone: true }).notNull(),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId)],
+);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A work folder: the reference calls it "company" or "container". */
@@ -34,5 +35,24 @@ export const folderMemberships = pgTable(
   (t) => [primaryKey({ columns: [t.folderId, t.userId] }), index("folder_memberships_user_idx").on(t.userId)],
 );
 
+/**
+ * An invitation to a folder, waiting for the person at `email` to accept or decline it from their
+ * dashboard. It is made for an address, account or not, so the owner learns nothing about who has
+ * one; membership exists only after acceptance. Answered invitations are deleted (the audit log
+ * keeps what happened).
+ */
+export const folderInvitations = pgTable(
+  "folder_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    folderId: uuid("folder_id").notNull().references(() => workFolders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    invitedByUserId: uuid("invited_by_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("folder_invitations_folder_email_idx").on(t.folderId, sql`lower(${t.email})`), index("folder_invitations_email_idx").on(sql`lower(${t.email})`)],
+);
+
 export type WorkFolder = typeof workFolders.$inferSelect;
 export type FolderMembership = typeof folderMemberships.$inferSelect;
+export type FolderInvitation = typeof folderInvitations.$inferSelect;

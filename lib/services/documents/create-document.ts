@@ -51,7 +51,7 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
       })
       .returning({ id: documents.id });
     await tx.insert(signatories).values(
-      input.signatures.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, positions: positions[i] })),
+      input.signatures.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, curp: s.curp ?? null, positions: positions[i] })),
     );
     if (input.spectators.length) {
       await tx.insert(spectators).values(input.spectators.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email })));

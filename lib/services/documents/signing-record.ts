@@ -1,6 +1,7 @@
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 import type { DocumentRow, Signatory } from "@/lib/db/schema";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
+import { signerOfRecord } from "@/lib/services/signing/signer-of-record";
 import { signingRecordXml } from "@/lib/xml/signing-record";
 
 /** The XML signing record of a document as it stands (served by /xml and embedded when sealed). */
@@ -20,7 +21,7 @@ export function buildSigningRecordXml(document: DocumentRow, owner: { name: stri
     signers: signers.map((s) => ({
       id: s.id,
       order: s.position + 1,
-      name: s.name,
+      name: signerOfRecord(s),
       email: s.email,
       status: s.signStatus,
       rfc: s.rfc,

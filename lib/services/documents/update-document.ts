@@ -68,7 +68,7 @@ async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: Signato
   let added = 0;
   for (const [i, w] of wanted.entries()) {
     const existing = byEmail.get(w.email);
-    const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, positions: positions[i]! };
+    const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, curp: w.curp ?? null, positions: positions[i]! };
     if (!existing) {
       await tx.insert(signatories).values({ documentId: document.id, email: w.email, ...fields });
       added++;
@@ -82,7 +82,9 @@ async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: Signato
 }
 
 function differs(s: Signatory, w: SignatoryInput, positions: string | null): boolean {
-  return s.name !== w.name || (s.phone ?? null) !== (w.phone ?? null) || (s.rfc ?? null) !== (w.rfc ?? null) || (s.positions ?? null) !== positions;
+  // Signing fills the CURP from the certificate: a list that leaves it out changes nothing then.
+  const curpDiffers = s.signStatus === "PENDING" ? (s.curp ?? null) !== (w.curp ?? null) : w.curp != null && w.curp !== s.curp;
+  return s.name !== w.name || (s.phone ?? null) !== (w.phone ?? null) || (s.rfc ?? null) !== (w.rfc ?? null) || curpDiffers || (s.positions ?? null) !== positions;
 }
 
 /** Spectators are replaced; one who stays keeps their "already notified" mark. */

@@ -135,8 +135,9 @@ describe("sealing a fully signed document", () => {
     expect(sealTs.stdout).toContain("Verification: OK");
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf.file, "-"], { encoding: "utf8" });
     expect(text).toContain("Hoja de firmas");
-    expect(text).toContain("Begoña Núñez");
-    expect(text).toContain("José Ángel Peña");
+    // Who signed, as their certificates name them (test/factories/signing.ts).
+    expect(text).toContain("BEGOÑA NÚÑEZ");
+    expect(text).toContain("JOSÉ ÁNGEL PEÑA");
     expect(text).toContain(hash);
     // The XML record travels inside the PDF.
     const attachments = execFileSync("pdfdetach", ["-list", pdf.file], { encoding: "utf8" });

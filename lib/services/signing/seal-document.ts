@@ -17,6 +17,7 @@ import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
 import { extendToLongTerm } from "./long-term-validation";
 import { signingEnvironment } from "./signing-environment";
+import { signerOfRecord } from "./signer-of-record";
 
 export type SealOutcome = "sealed" | "already-sealed" | "not-ready";
 
@@ -69,7 +70,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     timeZone: row.timeZone,
     fonts: dejaVuFonts(),
     signers: signers.map((s) => ({
-      name: s.name,
+      name: signerOfRecord(s),
       email: s.email,
       rfc: s.rfc,
       curp: s.curp,
@@ -129,7 +130,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
       sealed_hash: stored.sha256,
       signed_at: now.toISOString(),
       constancy: constancy.attributes,
-      signatures: signers.map((s) => ({ id: s.id, name: s.name, rfc: s.rfc, certificate_serial_number: s.certificateSerialNumber, signed_at: s.signedAt?.toISOString() ?? null })),
+      signatures: signers.map((s) => ({ id: s.id, name: s.name, certificate_name: s.certificateName, rfc: s.rfc, certificate_serial_number: s.certificateSerialNumber, signed_at: s.signedAt?.toISOString() ?? null })),
     });
     return "sealed" as const;
   });

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories, storedFiles, type SignatureType } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
-import { certificateIdentity, isSatSealCertificate } from "@/lib/crypto/certificate-identity";
+import { certificateIdentity, isSatSealCertificate, type CertificateIdentity } from "@/lib/crypto/certificate-identity";
 import { checkCertificateTrust, type TrustCheck } from "@/lib/crypto/certificate-trust";
 import { verifyDetachedCms, type CmsCheck } from "@/lib/crypto/cms-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
@@ -84,9 +84,8 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
   }
 
   const identity = certificateIdentity(certificateDer);
-  if (link.signer.rfc && identity.rfc && identity.rfc !== link.signer.rfc) {
-    throw invalid("certificate", `This certificate belongs to RFC ${identity.rfc}; the document asks for ${link.signer.rfc}.`);
-  }
+  // A RUBRICA certificate was issued only once the verified person matched this signatory.
+  if (input.type !== "RUBRICA") assertAskedHolder(identity, link.signer);
   const signatureImprint = new Uint8Array(await crypto.subtle.digest("SHA-256", cms.signatureValue.slice().buffer as ArrayBuffer));
   const token = await environment.timestamps.stamp(signatureImprint);
   const stamped = readTimestampToken(token);
@@ -102,6 +101,7 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
         signature: Buffer.from(cmsDer).toString("base64"),
         certificateSerialNumber: identity.certificateNumber,
         certificateIssuerName: identity.issuerName,
+        certificateName: identity.name,
         rfc: identity.rfc ?? link.signer.rfc,
         curp: identity.curp,
         representativeRfc: identity.representative?.rfc ?? null,
@@ -140,7 +140,7 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
       ip: context.ip,
     });
     await emitSigningEvent(tx, link.document.id, "signature.signed", {
-      signature: { id: signatoryId, name: link.signer.name, rfc: identity.rfc ?? link.signer.rfc, curp: identity.curp, type: input.type, certificate_serial_number: identity.certificateNumber, certificate_issuer_name: identity.issuerName, signed_at: now.toISOString() },
+      signature: { id: signatoryId, name: link.signer.name, certificate_name: identity.name, rfc: identity.rfc ?? link.signer.rfc, curp: identity.curp, type: input.type, certificate_serial_number: identity.certificateNumber, certificate_issuer_name: identity.issuerName, signed_at: now.toISOString() },
     });
     const [{ pending }] = (await tx.execute(
       sql`select count(*)::int as pending from ${signatories} where ${signatories.documentId} = ${link.document.id} and ${signatories.removedAt} is null and ${signatories.signStatus} <> 'SIGNED'`,
@@ -148,6 +148,24 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
     if (pending === 0) await enqueue("seal-document", { documentId: link.document.id }, { singletonKey: link.document.id }, tx);
     else if (link.document.signatureOrdered === "ACTIVE") await enqueue("notify-signatories", { documentId: link.document.id }, {}, tx);
   });
+}
+
+/**
+ * An RFC or CURP the owner gave names one person: a certificate of anyone else is refused, and so
+ * is one that carries no RFC (or CURP) to compare, since it cannot show it is theirs. On a
+ * company's certificate the legal representative holds the key: their RFC or CURP counts too.
+ * Names only mark (see nameMatchesCertificate): people type them in many ways.
+ */
+function assertAskedHolder(identity: CertificateIdentity, signer: { rfc: string | null; curp: string | null }): void {
+  const held = (own: string | null, representative: string | null | undefined) => [own, representative].filter((v): v is string => Boolean(v)).map((v) => v.toUpperCase());
+  const rfcs = held(identity.rfc, identity.representative?.rfc);
+  if (signer.rfc && !rfcs.includes(signer.rfc.toUpperCase())) {
+    throw invalid("certificate", rfcs.length ? `This certificate belongs to RFC ${rfcs[0]}; the document asks for ${signer.rfc}.` : `This certificate carries no RFC; the document asks for ${signer.rfc}.`);
+  }
+  const curps = held(identity.curp, identity.representative?.curp);
+  if (signer.curp && !curps.includes(signer.curp.toUpperCase())) {
+    throw invalid("certificate", curps.length ? `This certificate belongs to CURP ${curps[0]}; the document asks for ${signer.curp}.` : `This certificate carries no CURP; the document asks for ${signer.curp}.`);
+  }
 }
 
 function decodeBase64(value: string, field: string): Uint8Array {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories, users } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/adapters/storage/file-storage";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
+import { signerOfRecord } from "./signer-of-record";
 
 /**
  * Public verification: is this file (or hash, from the QR code) one Rúbrica signed, and is it
@@ -72,7 +73,7 @@ async function describe(db: DbOrTx, found: Awaited<ReturnType<typeof findByHash>
     matched,
     document: { ...state, file_name: d.fileName, owner: found.ownerName },
     signers: signers.map((s) => ({
-      name: s.name,
+      name: signerOfRecord(s),
       sign_status: s.signStatus,
       rfc: s.rfc,
       certificate_serial_number: s.certificateSerialNumber,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { folderMemberships, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -14,17 +14,6 @@ export async function listFolderMembers(db: DbOrTx, actor: Actor, folderId: stri
     .innerJoin(users, eq(users.id, folderMemberships.userId))
     .where(eq(folderMemberships.folderId, folderId))
     .orderBy(asc(folderMemberships.createdAt));
-}
-
-/** Shares a folder with another Rúbrica user (ROLE_INVITED). Only the owner can invite. */
-export async function inviteFolderMember(db: DbOrTx, actor: Actor, folderId: string, email: string) {
-  await requireFolderRole(db, actor, folderId, "owner");
-  const [invitee] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  if (!invitee) throw new AppError("INVALID", "The given data was invalid.", { email: ["No Rúbrica account uses this e-mail; ask them to sign up first."] });
-  const [added] = await db.insert(folderMemberships).values({ folderId, userId: invitee.id, role: "invited" }).onConflictDoNothing().returning();
-  if (!added) throw new AppError("CONFLICT", "This person is already a member of the folder.");
-  await recordAuditEvent(db, { actorUserId: actor.userId, action: "folder.member_invited", subjectType: "work_folder", subjectId: folderId, data: { userId: invitee.id } });
-  return { userId: invitee.id, name: invitee.name, email: invitee.email, role: "invited" as const };
 }
 
 /** The owner removes an invited member, or a member leaves. The owner cannot be removed. */

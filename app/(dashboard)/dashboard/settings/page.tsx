@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { rotateWebhookSecretAction } from "@/app/actions/settings";
 import { AccountForm } from "@/components/settings/account-form";
 import { ApiKeyManager } from "@/components/settings/api-key-manager";
+import { PasswordForm } from "@/components/settings/password-form";
 import { Card } from "@/components/ui/card";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { requireUser } from "../../require-user";
@@ -18,6 +19,9 @@ export default async function SettingsPage() {
       <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
       <Card title={t("settings.account")}>
         <AccountForm name={user.name} email={user.email} locale={user.locale} />
+      </Card>
+      <Card title={t("settings.password")}>
+        <PasswordForm />
       </Card>
       <Card title={t("settings.apiKeys")}>
         <ApiKeyManager />

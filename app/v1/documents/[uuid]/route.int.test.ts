@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { signatories } from "@/lib/db/schema";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
-import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
+import { shareFolder } from "@/test/factories/folders";
 import { listOutbox } from "@/lib/services/messages/list-outbox";
 import { notifySignatories } from "@/lib/services/notices/notify-signatories";
 import { rejectSignatory } from "@/lib/services/signing/reject-signatory";
@@ -58,7 +58,7 @@ describe("GET /v1/documents/{uuid}", () => {
     const folder = await createWorkFolder(getDb(), owner.actor, { name: "Contratos Ñuñoa" });
     const id = await seedDocument(owner.actor, { folderId: folder.id });
     expect((await get(member.key, id)).status).toBe(404);
-    await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
+    await shareFolder(owner.actor, folder.id, member);
     const { data } = await (await get(member.key, id)).json();
     expect(data.attributes.isOwner).toBe(false);
     expect(data.attributes.owner).toBe(`Sofía Peña <${owner.user.email}>`);

@@ -12,6 +12,7 @@ import { serverTranslate } from "@/lib/i18n/request-locale";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { listDocumentActivity } from "@/lib/services/audit/list-document-activity";
 import { findDocumentView } from "@/lib/services/documents/document-view";
+import { certificateNameCheck } from "@/lib/services/signing/signer-of-record";
 import { findWorkFolder } from "@/lib/services/work-folders/find-work-folder";
 import { orNotFound, pageId } from "../../../or-not-found";
 import { requireUser } from "../../../require-user";
@@ -68,7 +69,7 @@ export default async function DocumentPage({ params }: Props) {
               open={open}
               canManage={isOwner}
               t={t}
-              signers={view.signatories.map((s) => ({ id: s.id, name: s.name, email: s.email, phone: s.phone, rfc: s.rfc, status: s.signStatus, positions: s.positions, signedAt: s.signedAt }))}
+              signers={view.signatories.map((s) => ({ id: s.id, name: s.name, email: s.email, phone: s.phone, rfc: s.rfc, status: s.signStatus, positions: s.positions, signedAt: s.signedAt, ...nameCheck(s) }))}
             />
           </Card>
           <Card title={t("people.spectators")}>
@@ -116,4 +117,9 @@ export default async function DocumentPage({ params }: Props) {
       </div>
     </div>
   );
+}
+
+function nameCheck(s: Parameters<typeof certificateNameCheck>[0]) {
+  const check = certificateNameCheck(s);
+  return { certificateName: check.certificate_name, nameMatchesCertificate: check.name_matches_certificate };
 }

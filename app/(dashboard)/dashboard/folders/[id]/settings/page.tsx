@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { listFolderMembers } from "@/lib/services/work-folders/folder-members";
 import { findWorkFolder } from "@/lib/services/work-folders/find-work-folder";
+import { listFolderInvitations } from "@/lib/services/work-folders/list-folder-invitations";
 import { orNotFound, pageId } from "../../../../or-not-found";
 import { requireUser } from "../../../../require-user";
 
@@ -23,6 +24,7 @@ export default async function FolderSettingsPage({ params }: { params: Promise<{
   const { folder, role } = await orNotFound(findWorkFolder(getDb(), actor, id));
   const members = await listFolderMembers(getDb(), actor, id);
   const isOwner = role === "owner";
+  const invitations = isOwner ? await listFolderInvitations(getDb(), actor, id) : [];
   const logo = logoSrc(folder.logo);
   return (
     <div className="flex flex-col gap-6">
@@ -43,7 +45,7 @@ export default async function FolderSettingsPage({ params }: { params: Promise<{
         )}
       </Card>
       <Card title={t("members.title")}>
-        <FolderMembers folderId={id} isOwner={isOwner} me={actor.userId} members={members.map((m) => ({ userId: m.userId, name: m.name, email: m.email, role: m.role }))} />
+        <FolderMembers folderId={id} isOwner={isOwner} invitations={invitations.map((i) => ({ id: i.id, email: i.email }))} me={actor.userId} members={members.map((m) => ({ userId: m.userId, name: m.name, email: m.email, role: m.role }))} />
       </Card>
       {isOwner && !folder.isDefault && (
         <Card title={t("folders.delete")}>

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { outboxMessages, signatories } from "@/lib/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
-import { inviteFolderMember } from "@/lib/services/work-folders/folder-members";
+import { shareFolder } from "@/test/factories/folders";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -34,7 +34,7 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/notice", () => {
     const member = await seedUserWithKey();
     const stranger = await seedUserWithKey();
     const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
-    await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
+    await shareFolder(owner.actor, folder.id, member);
     const id = await seedDocument(owner.actor, { folderId: folder.id });
     const other = await seedDocument(owner.actor);
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
@@ -69,7 +69,7 @@ describe("POST /v1/documents/{uuid}/signatures/{signatureId}/link", () => {
     const member = await seedUserWithKey();
     const stranger = await seedUserWithKey();
     const folder = await createWorkFolder(getDb(), owner.actor, { name: "Compartida" });
-    await inviteFolderMember(getDb(), owner.actor, folder.id, member.user.email);
+    await shareFolder(owner.actor, folder.id, member);
     const id = await seedDocument(owner.actor, { folderId: folder.id });
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id));
     const ask = (key: string) => call(reveal, `/v1/documents/${id}/signatures/${signer!.id}/link`, { method: "POST", headers: { "x-api-key": key, [PEER_ADDRESS_HEADER]: "203.0.113.7", "x-forwarded-for": "10.6.6.6" }, params: { uuid: id, signatureId: signer!.id } });
