@@ -25,7 +25,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  */
 export async function GET() {
   const { locale, t } = await serverTranslate();
-  const description = t("docs.description");
+  // In English the OpenAPI document's own introduction stands; other languages replace it.
+  const description = locale === "en" ? "" : t("docs.description");
   const page = `<!doctype html>
 <html lang="${locale}">
 <head>
