@@ -70,7 +70,7 @@ async function signHereBoxes(page: Page, project: string) {
   await shot(page, "sign-08b-sign-here", project);
   await bar.getByRole("button", { name: "Firmar", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeFocused();
-  await expect(page.getByRole("button", { name: "Firmar documento" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeInViewport();
   // With the Firmar panel on screen the bar steps aside: it never covers the form.
   await expect(bar).not.toBeInViewport();
 }
