@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { drawAutograph, linkFromOutbox, newcomerWithKey, recordSigningSteps, signerPage, signingStepsSeen, testCertificate, twoPagePdf, type TestCertificate } from "./signer-support";
+import { drawAutograph, expectAccessible, expectPageDrawn, linkFromOutbox, newcomerWithKey, recordSigningSteps, signerPage, signingStepsSeen, testCertificate, twoPagePdf, type TestCertificate } from "./signer-support";
 import { hydrated, shot } from "./support";
 
 type Signer = { name: string; email: string };
@@ -17,7 +17,12 @@ async function openLink(browser: Browser, info: TestInfo, link: string, doc: { f
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: doc.fileName })).toBeVisible();
   await expect(page.getByText(`${doc.owner} te pide firmar`)).toBeVisible();
-  await expect(page.getByTestId("original-hash")).toHaveText(/^[0-9A-F]{64}$/);
+  // The hash is one click away, not on the first screen.
+  const hash = page.getByTestId("original-hash");
+  await expect(hash).toBeHidden();
+  await page.getByText("Huella digital del documento (SHA-256)").click();
+  await expect(hash).toBeVisible();
+  await expect(hash).toHaveText(/^[0-9A-F]{64}$/);
   await expect(page.getByTestId("link-signer").filter({ hasText: signer.name })).toContainText("(tú)");
   await expect(page.getByRole("navigation", { name: "Navegación del panel" })).toHaveCount(0);
   return { page, foreign, consoleErrors };
@@ -27,14 +32,47 @@ async function openLink(browser: Browser, info: TestInfo, link: string, doc: { f
 async function readPageTwo(page: Page, shotName?: string) {
   const second = page.getByRole("figure", { name: "Página 2 de 2" });
   await second.scrollIntoViewIfNeeded();
-  await expect(second.locator("canvas")).toBeVisible({ timeout: 20_000 });
-  const fitted = (await second.locator("canvas").boundingBox())!.width;
+  const picture = await expectPageDrawn(second);
+  const fitted = (await picture.boundingBox())!.width;
   await page.getByRole("button", { name: "Acercar" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("150 %");
-  await expect.poll(async () => (await second.locator("canvas").boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
+  await expect.poll(async () => (await picture.boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
   if (shotName) await page.screenshot({ path: `test-results/screenshots/${shotName}.png` });
   await page.getByRole("button", { name: "Alejar" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("100 %");
+}
+
+/**
+ * The owner's boxes on their pages, where the seal will stamp: the bar walks from one to the
+ * next (each centred on screen and focused, so a screen reader says where it is), and jumps to
+ * the Firmar panel.
+ */
+async function signHereBoxes(page: Page, project: string) {
+  const boxes = page.getByTestId("sign-here");
+  await expect(boxes).toHaveCount(2);
+  // Seen as "Firma aquí"; heard as which place it is and where.
+  await expect(page.getByRole("figure", { name: "Página 1 de 2" }).getByTestId("sign-here")).toContainText("Firma aquí");
+  await expect(page.getByRole("figure", { name: "Página 1 de 2" }).getByTestId("sign-here")).toContainText("Firma aquí: lugar 1 de 2, en la página 1");
+  await expect(page.getByRole("figure", { name: "Página 2 de 2" }).getByTestId("sign-here")).toContainText("lugar 2 de 2, en la página 2");
+  // Where the owner put it: 55 % across and 85 % down page 1's picture.
+  const picture = await expectPageDrawn(page.getByRole("figure", { name: "Página 1 de 2" }));
+  const [p, b] = [(await picture.boundingBox())!, (await boxes.first().boundingBox())!];
+  expect(Math.abs((b.x - p.x) / p.width - 0.55)).toBeLessThan(0.01);
+  expect(Math.abs((b.y - p.y) / p.height - 0.85)).toBeLessThan(0.01);
+  const bar = page.getByTestId("sign-bar");
+  await expect(bar).toContainText("Lugares para tu firma: 2");
+  await bar.getByRole("button", { name: "Siguiente lugar de firma" }).click();
+  await expect(boxes.nth(0)).toBeFocused();
+  await expect(boxes.nth(0)).toBeInViewport();
+  await bar.getByRole("button", { name: "Siguiente lugar de firma" }).click();
+  await expect(boxes.nth(1)).toBeFocused();
+  await expect(boxes.nth(1)).toBeInViewport();
+  await shot(page, "sign-08b-sign-here", project);
+  await bar.getByRole("button", { name: "Firmar", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeInViewport();
+  // With the Firmar panel on screen the bar steps aside: it never covers the form.
+  await expect(bar).not.toBeInViewport();
 }
 
 async function fillCertificate(page: Page, cer: string, key: string, password: string) {
@@ -102,6 +140,7 @@ test("two signers sign with e.firma on their own devices and the owner gets the 
   await expect(first.page.getByRole("button", { name: "Firmar documento" })).toHaveCount(0);
   await expect(first.page.getByRole("button", { name: "Rechazar el documento" })).toHaveCount(0);
   await shot(first.page, "sign-04-signed", project);
+  await expectAccessible(first.page, "signed");
   expect(first.foreign).toEqual([]);
   expect(first.consoleErrors).toEqual([]);
 
@@ -141,7 +180,7 @@ test("two signers sign with e.firma on their own devices and the owner gets the 
   // The link now serves the sealed PDF: the signature sheet follows the two pages.
   const sheet = first.page.getByRole("figure", { name: /^Página 3 de \d+$/ });
   await sheet.scrollIntoViewIfNeeded();
-  await expect(sheet.locator("canvas")).toBeVisible({ timeout: 20_000 });
+  await expectPageDrawn(sheet);
   await shot(first.page, "sign-07-all-signed", project);
 
   // Anyone can check the sealed PDF at /verify: intact, both signers named.
@@ -157,7 +196,7 @@ test("two signers sign with e.firma on their own devices and the owner gets the 
 });
 
 test("a signer rejects with a reason; the next one, who waited their turn, sees it was rejected", async ({ page, browser, request }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // axe-core on four states and the boxes tour, on a shared 2-core machine
   const project = info.project.name;
   const stamp = `${project}.${Date.now()}`;
   const owner = "Íñigo Ordóñez";
@@ -172,7 +211,14 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   const folders = await (await request.get("/v1/companies", { headers: auth })).json();
   const created = await request.post(`/v1/containers/${folders.data[0].id}/documents`, {
     headers: auth,
-    data: { file_name: fileName, file_base64: (await twoPagePdf("Convenio de colaboración — Ñuñoa")).toString("base64"), signatures: [begona, jose], signature_ordered: "ACTIVE" },
+    data: {
+      file_name: fileName,
+      file_base64: (await twoPagePdf("Convenio de colaboración — Ñuñoa")).toString("base64"),
+      // Begoña signs in two places: the foot of page 1 and the middle of page 2.
+      signatures: [{ ...begona, positions: JSON.stringify([{ page: 1, x: 0.55, y: 0.85, width: 0.35, height: 0.08 }, { page: 2, x: 0.1, y: 0.5, width: 0.35, height: 0.08 }]) }, jose],
+      sign_position: "CUSTOM",
+      signature_ordered: "ACTIVE",
+    },
   });
   expect(created.status()).toBe(201);
   const [begonaId, joseId] = (await created.json()).data.relationships.signatories.data.map((s: { id: string }) => s.id);
@@ -182,8 +228,11 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   await expect(waiting.page.getByTestId("link-outcome")).toContainText(`falta la firma de ${begona.name}`);
   await expect(waiting.page.getByRole("button", { name: "Firmar documento" })).toHaveCount(0);
   await shot(waiting.page, "sign-08-not-your-turn", project);
+  await expectAccessible(waiting.page, "not your turn");
 
   const rejecting = await openLink(browser, info, `/signature/sign-document/${begonaId}`, { fileName, owner }, begona);
+  await signHereBoxes(rejecting.page, project);
+  await expectAccessible(rejecting.page, "pending");
   // The same link left open in another tab: it will be out of date once she rejects.
   const staleTab = await rejecting.page.context().newPage();
   await staleTab.goto(`/signature/sign-document/${begonaId}`);
@@ -200,6 +249,10 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   await expect(rejected).toContainText(`Tu motivo: ${reason}`);
   await expect(rejecting.page.getByRole("button", { name: "Firmar documento" })).toHaveCount(0);
   await shot(rejecting.page, "sign-10-rejected", project);
+  await expectAccessible(rejecting.page, "rejected");
+  // Rejected: nothing left to sign, so neither boxes nor the sign bar.
+  await expect(rejecting.page.getByTestId("sign-here")).toHaveCount(0);
+  await expect(rejecting.page.getByTestId("sign-bar")).toHaveCount(0);
 
   // The stale tab tries again: the server refuses (409) and the page shows what happened instead.
   await staleTab.getByRole("button", { name: "Rechazar el documento" }).click();
@@ -214,6 +267,7 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   await expect(waiting.page.getByTestId("link-outcome").getByRole("heading", { name: "El documento fue rechazado" })).toBeVisible();
   await expect(waiting.page.getByTestId("link-outcome")).toContainText(`Motivo: ${reason}`);
   await shot(waiting.page, "sign-11-document-rejected", project);
+  await expectAccessible(waiting.page, "document rejected");
   await waiting.page.getByRole("button", { name: "English" }).click();
   await expect(waiting.page.getByTestId("link-outcome").getByRole("heading", { name: "The document was rejected" })).toBeVisible();
   await expect(waiting.page.getByRole("heading", { name: "Read the document" })).toBeVisible();

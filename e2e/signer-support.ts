@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { E2E_APP_URL, hydrated } from "./support";
@@ -109,3 +110,21 @@ export async function recordSigningSteps(page: Page) {
 }
 
 export const signingStepsSeen = (page: Page) => page.evaluate(() => (window as unknown as { stepsSeen: string[] }).stepsSeen);
+
+/**
+ * axe-core on the signing page as it stands (WCAG 2.2 A/AA and axe's best practices): no
+ * violation may be left. The state names the page in the failure message.
+ */
+export async function expectAccessible(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(found, `axe-core on the signing page (${state})`).toEqual([]);
+}
+
+/** A page drawn as a picture by the server has arrived (its reserved box is there before). */
+export async function expectPageDrawn(figure: import("@playwright/test").Locator) {
+  const picture = figure.getByTestId("page-image");
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  return picture;
+}

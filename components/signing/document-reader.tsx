@@ -3,30 +3,93 @@
 import { useState } from "react";
 import { PdfPreview } from "@/components/documents/pdf-preview";
 import { useI18n } from "@/components/providers";
+import { PAGE_IMAGE_WIDTHS } from "@/lib/schemas/page-images";
+import { pageImageUrl, type PageSizes, type SignatureBox } from "./signing-link-view";
 
 const ZOOMS = [1, 1.5, 2, 3];
+/** Widest a page is drawn at 100 %, in CSS pixels. */
+const MAX_WIDTH = 820;
 const control = "inline-flex min-h-10 min-w-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-3 text-base font-medium hover:bg-zinc-100 disabled:opacity-40";
 
 /**
- * The PDF page by page, drawn as pages come near the screen. Zoom redraws the pages larger (sharp
- * text, unlike a pinch on a canvas) and lets them scroll sideways: contracts are read on phones.
+ * The document page by page, as pictures the server drew (lib/pdf/page-raster.ts): the first one
+ * arrives with the page, the others as they come near the screen, each in space reserved at its
+ * proportions so nothing moves. The signer's boxes sit on their pages. Zoom asks for sharper
+ * pictures (sharp text, unlike a pinch) and lets the pages scroll sideways: contracts are read on
+ * phones. Where the server cannot draw pages, the browser's PDF viewer (pdf.js) draws them.
  */
-export function DocumentReader({ signatureId }: { signatureId: string }) {
+export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId: string; pageSizes: PageSizes | null; boxes: SignatureBox[] }) {
   const { t } = useI18n();
   const [level, setLevel] = useState(0);
+  const zoom = ZOOMS[level]!;
   const url = `/v1/signatures/${signatureId}/document`;
+  const total = pageSizes?.length ?? 0;
   return (
     <section aria-labelledby="reader-title" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="reader-title" className="text-lg font-semibold">{t("signing.read")}</h2>
         <div className="flex items-center gap-1" role="group" aria-label={t("signing.zoom")}>
           <button type="button" className={control} aria-label={t("signing.zoomOut")} disabled={level === 0} onClick={() => setLevel(level - 1)}>−</button>
-          <output aria-live="polite" className="w-14 text-center text-sm tabular-nums" data-testid="zoom-level">{Math.round(ZOOMS[level]! * 100)} %</output>
+          <output aria-live="polite" className="w-14 text-center text-sm tabular-nums" data-testid="zoom-level">{Math.round(zoom * 100)} %</output>
           <button type="button" className={control} aria-label={t("signing.zoomIn")} disabled={level === ZOOMS.length - 1} onClick={() => setLevel(level + 1)}>+</button>
         </div>
       </div>
       <a href={url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-brand-700 underline">{t("signing.openPdf")}</a>
-      <PdfPreview file={url} zoom={ZOOMS[level]} maxWidth={820} />
+      {pageSizes ? (
+        <div className={zoom > 1 ? "overflow-x-auto" : ""}>
+          {/* min(100%, MAX_WIDTH) is the fitted width; zoom multiplies it and the box scrolls sideways. */}
+          <div className="mx-auto flex flex-col gap-4" style={{ width: `calc(min(100%, ${MAX_WIDTH}px) * ${zoom})` }}>
+            {pageSizes.map((size, i) => {
+              const n = i + 1;
+              return (
+                <figure key={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex flex-col items-center gap-1">
+                  <div className="relative w-full bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
+                    {/* The figure names the page; the picture has no text of its own to announce. */}
+                    {/* eslint-disable-next-line @next/next/no-img-element -- drawn by our server per link; next/image would re-encode a private picture */}
+                    <img
+                      src={pageImageUrl(signatureId, n, 820)}
+                      srcSet={PAGE_IMAGE_WIDTHS.map((w) => `${pageImageUrl(signatureId, n, w)} ${w}w`).join(", ")}
+                      sizes={`(min-width: 1024px) ${Math.round(MAX_WIDTH * zoom)}px, ${Math.round(100 * zoom)}vw`}
+                      width={Math.round(size.width)}
+                      height={Math.round(size.height)}
+                      alt=""
+                      loading={n === 1 ? "eager" : "lazy"}
+                      fetchPriority={n === 1 ? "high" : "auto"}
+                      decoding="async"
+                      className="absolute inset-0 h-full w-full"
+                      data-testid="page-image"
+                    />
+                    <SignHereBoxes boxes={boxes} page={n} />
+                  </div>
+                  <figcaption className="text-xs text-zinc-600">{t("pdf.pageOf", { page: n, total })}</figcaption>
+                </figure>
+              );
+            })}
+          </div>
+        </div>
+      ) : (
+        <PdfPreview file={url} zoom={zoom} maxWidth={MAX_WIDTH} overlay={(n) => <SignHereBoxes boxes={boxes} page={n} />} />
+      )}
     </section>
+  );
+}
+
+/** The boxes the owner placed for this signer on one page: where the seal will stamp their signature. */
+function SignHereBoxes({ boxes, page }: { boxes: SignatureBox[]; page: number }) {
+  const { t } = useI18n();
+  return boxes.map((box, index) =>
+    box.page === page ? (
+      <div
+        key={index}
+        id={`sign-here-${index}`}
+        tabIndex={-1}
+        data-testid="sign-here"
+        className="absolute flex scroll-my-24 items-center justify-center rounded-sm border-2 border-dashed border-brand-600 bg-brand-50/70 focus:outline-4 focus:outline-offset-2"
+        style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}
+      >
+        <span aria-hidden="true" className="rounded bg-brand-700 px-1.5 py-0.5 text-[11px] font-semibold leading-4 whitespace-nowrap text-white sm:text-xs">{t("signing.signHere")}</span>
+        <span className="sr-only">{t("signing.signHereWhere", { index: index + 1, count: boxes.length, page })}</span>
+      </div>
+    ) : null,
   );
 }

@@ -2,7 +2,7 @@ import { SignerStatusBadge } from "@/components/documents/status-badge";
 import type { Translate } from "@/lib/i18n/translate";
 import type { SigningLinkData } from "./signing-link-view";
 
-/** Who asks whom to sign what: the facts a signer checks before signing, hash included. */
+/** Who asks whom to sign what: the facts a signer checks before signing, the hash one click away. */
 export function DocumentSummary({ view, t }: { view: SigningLinkData; t: Translate }) {
   const d = view.document;
   const rows: Array<[string, string]> = [
@@ -11,20 +11,23 @@ export function DocumentSummary({ view, t }: { view: SigningLinkData; t: Transla
     [t("signing.pages"), String(d.pages)],
   ];
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-zinc-500">{label}</dt>
-          <dd className="[overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-      {/* On a phone the hash takes the whole width: 64 characters need it. */}
-      <dt className="col-span-2 text-zinc-500 sm:col-span-1">{t("signing.originalHash")}</dt>
-      <dd className="col-span-2 -mt-1 sm:col-span-1 sm:mt-0">
-        <span className="block break-all font-mono text-xs" data-testid="original-hash">{d.original_hash}</span>
-        <span className="mt-1 block text-xs text-zinc-500">{t("signing.hashHint")}</span>
-      </dd>
-    </dl>
+    <div className="flex flex-col gap-2 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-zinc-600">{label}</dt>
+            <dd className="[overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {/* The hash is for those who check it, not for a first look: 64 characters, behind a
+          disclosure (outside the list: a <dl> holds only its terms and definitions). */}
+      <details>
+        <summary className="cursor-pointer text-zinc-600 underline-offset-2 hover:underline">{t("signing.hashDetails")}</summary>
+        <span className="mt-2 block break-all font-mono text-xs" data-testid="original-hash">{d.original_hash}</span>
+        <span className="mt-1 block text-xs text-zinc-600">{t("signing.hashHint")}</span>
+      </details>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { apiRequest } from "@/components/api-request";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { formatDay } from "@/lib/i18n/date-format";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { AutographPad } from "./autograph-pad";
 import { FilePicker } from "./file-picker";
@@ -114,7 +115,7 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
         });
       } catch (err) {
         if (!(err instanceof CertificateProblem)) throw err;
-        const date = err.date ? new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long" }).format(err.date) : "";
+        const date = err.date ? formatDay(err.date, locale, "America/Mexico_City") : "";
         setErrors({ [err.field]: t(`signing.errors.${err.code}` as MessageKey, { date }) });
         return;
       }
@@ -144,7 +145,7 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-title" className="flex flex-col gap-4">
-      <h2 id="sign-title" className="text-lg font-semibold">{t("signing.signTitle")}</h2>
+      <h2 id="sign-title" tabIndex={-1} className="text-lg font-semibold">{t("signing.signTitle")}</h2>
       <p className="text-sm text-zinc-600">{t(rubrica ? "signing.identity.signLead" : "signing.signLead")}</p>
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.type ? "type-error" : undefined}>
         <legend className="mb-1 text-sm font-medium text-zinc-800">{t("signing.type")}</legend>

@@ -52,6 +52,8 @@ export function clientIp(req: Request | Headers, trustProxy = env().TRUST_PROXY)
 export const SIGNING_LIMITS = {
   view: { id: ["link", 60], ip: ["link-ip", 120] },
   document: { id: ["document", 60], ip: ["link-ip", 120] },
+  // The signing page's pictures of pages: one per page, another width or two when zooming.
+  pageImage: { id: ["page-image", 300], ip: ["page-image-ip", 600] },
   sign: { id: ["sign", 100], ip: ["sign-ip", 30] },
   reject: { id: ["reject", 30], ip: ["sign-ip", 30] },
   // RUBRICA: opening a verification spends the owner's transactions; a certificate costs an RSA signature.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uuidParam } from "./common";
+import { signatureBox } from "./signing";
 
 // The public signing link's endpoints (/v1/signatures/{signature_id}); no authentication.
 
@@ -39,7 +40,13 @@ export const signingLinkView = z
       id: z.uuid(),
       link_status: z.enum(["ACTIVE", "SIGNED", "REJECTED", "REMOVED", "DOCUMENT_CANCELLED", "DOCUMENT_REJECTED", "DOCUMENT_EXPIRED", "NOT_YOUR_TURN"]),
       waiting_for: z.string().nullable(),
-      signer: z.object({ name: z.string(), sign_status: z.enum(["PENDING", "SIGNED", "REJECTED"]), signed_at: z.string().nullable(), rejected_reason: z.string().nullable() }),
+      signer: z.object({
+        name: z.string(),
+        sign_status: z.enum(["PENDING", "SIGNED", "REJECTED"]),
+        signed_at: z.string().nullable(),
+        rejected_reason: z.string().nullable(),
+        boxes: z.array(signatureBox).meta({ description: "Where the owner asked this signer to sign (sign_position CUSTOM): the boxes the seal stamps, fractions of the page as displayed (crop box, rotation), origin top-left. Empty with DEFAULT: the signature goes on the signature sheet." }),
+      }),
       document: z.object({
         file_name: z.string(),
         owner: z.string(),

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { DOCUMENT_STATUS } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
+import { DOCUMENT_STATUS_NAMES, type SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { signerSessions, signerVerification, signerVerificationView } from "./signer-verification";
@@ -25,7 +25,14 @@ export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: 
     id: link.signer.id,
     link_status: state.status,
     waiting_for: state.waitingFor,
-    signer: { name: link.signer.name, sign_status: link.signer.signStatus, signed_at: link.signer.signedAt?.toISOString() ?? null, rejected_reason: link.signer.rejectedReason },
+    signer: {
+      name: link.signer.name,
+      sign_status: link.signer.signStatus,
+      signed_at: link.signer.signedAt?.toISOString() ?? null,
+      rejected_reason: link.signer.rejectedReason,
+      // As the seal reads them: stamps are drawn only with CUSTOM positions.
+      boxes: d.signPosition === "CUSTOM" && link.signer.positions ? (JSON.parse(link.signer.positions) as SignatureBox[]) : [],
+    },
     document: {
       file_name: d.fileName,
       owner: link.ownerName,

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { clientIp, limitSigningRequest } from "@/lib/http/rate-limit";
 import { serverTranslate } from "@/lib/i18n/request-locale";
+import { signingPageSizes } from "@/lib/services/signing/signing-page-images";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
 
@@ -23,5 +24,7 @@ export default async function SignDocumentPage({ params }: Props) {
     return <p role="alert" className="mx-auto max-w-xl px-4 py-12 text-zinc-700">{t("signing.errors.tooManyViews")}</p>;
   }
   const view = await orNotFound(viewSigningLink(getDb(), id, { ip }));
-  return <SigningLink initial={view} />;
+  // The pages' proportions, so the first page's picture comes with the HTML in space of its size.
+  const pageSizes = await signingPageSizes(getDb(), id);
+  return <SigningLink initial={view} pageSizes={pageSizes} />;
 }

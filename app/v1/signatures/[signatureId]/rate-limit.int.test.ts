@@ -13,19 +13,20 @@ import { POST as startVerification } from "./identity/route";
 import { POST as reject } from "./reject/route";
 import { GET as view } from "./route";
 import { POST as sign } from "./sign/route";
+import { GET as pageImage } from "@/app/signature/sign-document/[signatureId]/pages/[page]/route";
 
 // Every public signing endpoint, as server.ts hands requests to it: the peer address in
 // PEER_ADDRESS_HEADER. Each request also carries a made-up X-Forwarded-For, which must not
 // change whose budget it spends (TRUST_PROXY is off).
 type Endpoint = keyof typeof SIGNING_LIMITS;
-const handlers = { view, document: readDocument, sign, reject, identity: startVerification, certificate: issueCertificate } as const;
+const handlers = { view, document: readDocument, pageImage, sign, reject, identity: startVerification, certificate: issueCertificate } as const;
 
 let requests = 0;
 function hit(endpoint: Endpoint, signatureId: string, peer: string) {
   const headers = { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": `10.${(++requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}` };
-  const write = endpoint !== "view" && endpoint !== "document";
+  const write = endpoint !== "view" && endpoint !== "document" && endpoint !== "pageImage";
   // An empty body is refused (422) after the limit is counted: malformed requests spend budget too.
-  return call(handlers[endpoint], `/v1/signatures/${signatureId}/x`, write ? { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}", params: { signatureId } } : { headers, params: { signatureId } });
+  return call(handlers[endpoint], `/v1/signatures/${signatureId}/x`, write ? { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}", params: { signatureId } } : { headers, params: { signatureId, page: "1" } });
 }
 
 async function expectLimited(allowed: number, next: (i: number) => Promise<Response>) {
@@ -60,7 +61,7 @@ const manyPeers = () => {
 describe("rate limits of the public signing endpoints", () => {
   // Below the limit: reads answer 200, writes with an empty body 422, and RUBRICA on a document
   // that does not accept it 409.
-  const UNDER_LIMIT: Record<Endpoint, number> = { view: 200, document: 200, sign: 422, reject: 422, identity: 409, certificate: 422 };
+  const UNDER_LIMIT: Record<Endpoint, number> = { view: 200, document: 200, pageImage: 200, sign: 422, reject: 422, identity: 409, certificate: 422 };
 
   it.each(Object.keys(SIGNING_LIMITS) as Endpoint[])("%s: one link is limited per id, even from a new address each time (429 with a JSON body)", async (endpoint) => {
     const link = await aLink();

@@ -1,0 +1,71 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { signatories } from "@/lib/db/schema";
+import { cancelDocument } from "@/lib/services/documents/cancel-document";
+import { seedDocument } from "@/test/factories/documents";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { call } from "@/test/http";
+import { GET as view } from "@/app/v1/signatures/[signatureId]/route";
+import { GET } from "./route";
+
+const box = { page: 2, x: 0.5, y: 0.8, width: 0.35, height: 0.08 };
+
+async function links(overrides: Record<string, unknown> = {}) {
+  const owner = await seedUserWithKey();
+  const id = await seedDocument(owner.actor, overrides);
+  const rows = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+  return Object.assign(rows.map((r) => r.id), { owner, documentId: id });
+}
+
+const picture = (signatureId: string, page: string, w?: string) =>
+  call(GET, `/signature/sign-document/${signatureId}/pages/${page}${w ? `?w=${w}` : ""}`, { params: { signatureId, page } });
+
+describe("the signing page's boxes and pictures of pages", () => {
+  it("tells each signer where the owner asked them to sign, and only them", async () => {
+    const [first, second] = await links({
+      sign_position: "CUSTOM",
+      signatures: [
+        { name: "Begoña Núñez", email: "begona@example.com", positions: JSON.stringify([box]) },
+        { name: "José Ángel Peña", email: "jose@example.com" },
+      ],
+    });
+    const look = async (signatureId: string) => (await (await call(view, `/v1/signatures/${signatureId}`, { params: { signatureId } })).json()).data;
+    expect((await look(first!)).signer.boxes).toEqual([box]);
+    expect((await look(second!)).signer.boxes).toEqual([]);
+  });
+
+  it("with DEFAULT positions there is no box: the signature goes on the sheet", async () => {
+    const [first] = await links({ signatures: [{ name: "Begoña Núñez", email: "begona@example.com", positions: JSON.stringify([box]) }] });
+    const data = (await (await call(view, `/v1/signatures/${first}`, { params: { signatureId: first! } })).json()).data;
+    expect(data.signer.boxes).toEqual([]);
+  });
+
+  it("draws a page as a PNG of the width asked, in the page's proportions (letter)", async () => {
+    const [first] = await links();
+    const res = await picture(first!, "2", "480");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toContain("private");
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.readUInt32BE(16)).toBe(480);
+    expect(Math.abs(png.readUInt32BE(20) - Math.round((480 * 792) / 612))).toBeLessThanOrEqual(1);
+  });
+
+  it("shows no page of a cancelled document (as its PDF is not served on the link)", async () => {
+    const ids = await links();
+    expect((await picture(ids[0]!, "1", "480")).status).toBe(200);
+    await cancelDocument(getDb(), ids.owner.actor, ids.documentId);
+    for (const id of ids) expect((await picture(id, "1", "480")).status).toBe(404);
+  });
+
+  it("refuses widths it does not draw (422), pages the document lacks and unknown links (404)", async () => {
+    const [first] = await links();
+    const odd = await picture(first!, "1", "500");
+    expect(odd.status).toBe(422);
+    expect((await odd.json()).errors).toHaveProperty("w");
+    expect((await picture(first!, "3")).status).toBe(404);
+    expect((await picture(first!, "cero")).status).toBe(422);
+    expect((await picture(crypto.randomUUID(), "1")).status).toBe(404);
+  });
+});

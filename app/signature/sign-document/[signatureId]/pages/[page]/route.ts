@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/api-route";
+import { clientIp, limitSigningRequest } from "@/lib/http/rate-limit";
+import { uuidParam } from "@/lib/schemas/common";
+import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
+import { signingPageImage } from "@/lib/services/signing/signing-page-images";
+
+// Not an API route: the pictures the signing page shows (its <img> srcset), beside that page.
+const params = z.object({ signatureId: uuidParam, page: z.coerce.number({ error: "Must be a page number." }).int().min(1).max(100_000) });
+const query = z.object({
+  w: z.coerce
+    .number()
+    .refine((w): w is PageImageWidth => (PAGE_IMAGE_WIDTHS as readonly number[]).includes(w), `Must be one of ${PAGE_IMAGE_WIDTHS.join(", ")}.`)
+    .default(820),
+});
+
+const limit = (req: Request, p: { signatureId: string }) => limitSigningRequest("pageImage", p.signatureId, clientIp(req));
+
+export const GET = apiRoute({ auth: "none", params, query, limit }, async ({ params, query, req }) => {
+  const png = await signingPageImage(getDb(), params.signatureId, params.page, query.w as PageImageWidth, { ip: clientIp(req) });
+  if (!png) throw new AppError("NOT_FOUND", "This document has no such page, or this link no longer shows it.");
+  return new Response(new Uint8Array(png), {
+    // private: the link is a secret; a few minutes: scrolling back and zooming out need no new request.
+    headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=600", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
+  });
+});

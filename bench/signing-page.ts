@@ -1,0 +1,264 @@
+// `npm run bench:signing-page`: how fast the signer's page shows its first page on a phone.
+// Starts the production build (`npx next build` first) on a throwaway data folder, creates a
+// document with signature boxes through the API, and runs Lighthouse (its mobile preset: Moto G
+// Power viewport, slow 4G and 4x CPU, simulated) on the signing link with the system Chromium.
+// Prints performance, LCP, CLS, TBT (median of the runs) and the gzipped JavaScript a Pixel 7
+// fetched before the document's first page was drawn (Playwright, by the bytes on the wire);
+// exits 1 when a target is missed. Not a test: it only prints what it measured.
+//   --runs N        Lighthouse runs (median reported; default 3; 0 for the bytes only)
+//   --shots DIR     also save screenshots of the page (desktop and Pixel 7) into DIR
+//   --port N        the server's port (default 3217)
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { chromium, devices } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+const TARGETS = { performance: 90, lcpMs: 2500, cls: 0.05, jsKb: 150 };
+const CHROMIUM = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
+
+function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+/** A three-page contract, the boxes' pages drawn with a signature line where the boxes go. */
+async function contractPdf(): Promise<string> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= 3; n++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(n === 1 ? "Contrato de arrendamiento — Peñasco, Jalisco" : `Cláusula ${n}: años, señas y pagos`, { x: 60, y: 720, size: 16, font });
+    for (let line = 0; line < 30; line++) page.drawText(`${line + 1}. El arrendatario se obliga a pagar la renta pactada en el domicilio señalado.`, { x: 60, y: 680 - line * 18, size: 9, font });
+    page.drawLine({ start: { x: 330, y: 80 }, end: { x: 550, y: 80 } });
+  }
+  return Buffer.from(await pdf.save()).toString("base64");
+}
+
+async function waitForHealth(url: string, server: ChildProcess) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the server did not answer /api/health in 2 minutes");
+}
+
+async function api<T>(url: string, key: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { "x-api-key": key, "content-type": "application/json", ...init.headers } });
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A pending document whose first signer has a box on pages 1 and 3; returns that signer's link. */
+async function documentWithBoxes(base: string, key: string): Promise<string> {
+  const folders = await api<{ data: { id: string }[] }>(`${base}/v1/companies`, key);
+  const created = await api<{ data: { relationships: { signatories: { data: { id: string }[] } } } }>(`${base}/v1/containers/${folders.data[0]!.id}/documents`, key, {
+    method: "POST",
+    body: JSON.stringify({
+      file_base64: await contractPdf(),
+      file_name: "Contrato de arrendamiento Peñasco.pdf",
+      sign_position: "CUSTOM",
+      notification_mode: "DISABLED",
+      signatures: [
+        { name: "Begoña Núñez Ibáñez", email: "begona@example.com", positions: [{ page: 1, x: 0.52, y: 0.82, width: 0.36, height: 0.08 }, { page: 3, x: 0.52, y: 0.82, width: 0.36, height: 0.08 }] },
+        { name: "José Ángel Peña", email: "jose@example.com" },
+      ],
+    }),
+  });
+  return `${base}/signature/sign-document/${created.data.relationships.signatories.data[0]!.id}`;
+}
+
+type Run = { performance: number; lcpMs: number; cls: number; tbtMs: number; jsBytes: number; lcpElement: string };
+
+type NetworkItem = { url: string; resourceType?: string; mimeType?: string; transferSize?: number; networkRequestTime?: number };
+
+type Lhr = {
+  runtimeError?: { code: string; message: string };
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: unknown }>;
+};
+
+/**
+ * One Lighthouse run, mobile preset (its default), performance only. Through its CLI in plain
+ * Node: under tsx, the functions Lighthouse sends into the page carry esbuild's `__name` helper,
+ * which the page does not have.
+ */
+async function lighthouseRun(link: string, dir: string): Promise<Run> {
+  const out = path.join(dir, `lighthouse-${Date.now()}.json`);
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [path.resolve("node_modules/lighthouse/cli/index.js"), link, "--output=json", `--output-path=${out}`, "--only-categories=performance", `--chrome-flags=${CHROME_FLAGS.join(" ")}`, "--quiet"],
+      { env: { ...process.env, ...(CHROMIUM ? { CHROME_PATH: CHROMIUM } : {}) }, maxBuffer: 16 * 1024 * 1024 },
+      (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse: ${err.message}\n${stderr}`)) : resolve()),
+    ),
+  );
+  const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metrics = (lhr.audits.metrics?.details as { items: Array<Record<string, number>> } | undefined)?.items[0] ?? {};
+  // The first page painted is the largest paint; scripts requested before it are what the phone
+  // had to fetch before showing the document. Both in ms from the navigation's start, as observed
+  // (before Lighthouse simulates the slow phone).
+  const paintedAt = metrics.observedLargestContentfulPaint!;
+  const requests = (lhr.audits["network-requests"]?.details as { items: NetworkItem[] } | undefined)?.items ?? [];
+  const jsBytes = requests
+    .filter((r) => (r.resourceType === "Script" || /javascript/.test(r.mimeType ?? "")) && (r.networkRequestTime ?? Infinity) <= paintedAt)
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const lcpElement = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? "?").slice(0, 100);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    jsBytes,
+    lcpElement,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A file's size as the server sends it gzipped (the browser's worker requests report no size). */
+function gzippedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) =>
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        let n = 0;
+        res.on("data", (c: Buffer) => (n += c.length));
+        res.on("end", () => resolve(n));
+      })
+      .on("error", reject),
+  );
+}
+
+/**
+ * The gzipped JavaScript a Pixel 7 fetched (page, chunks and workers; bytes as they came over the
+ * wire) until the first page of the document was drawn: its picture loaded, or the PDF viewer's
+ * canvas there. Unthrottled: it counts bytes, not time.
+ */
+async function scriptBytesBeforeFirstPage(link: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext({ ...devices["Pixel 7"] });
+    const page = await context.newPage();
+    let bytes = 0;
+    let counting = true;
+    context.on("requestfinished", async (request) => {
+      if (!counting || !/\.m?js(\?|$)/.test(new URL(request.url()).pathname)) return;
+      const sizes = await request.sizes().catch(() => null);
+      // A worker's script (pdf.js) comes with no size: measured again the way it was sent.
+      const body = sizes?.responseBodySize || (await gzippedSize(request.url()));
+      if (counting) bytes += body;
+      if (process.env.BENCH_VERBOSE) console.log(`  ${(body / 1024).toFixed(1).padStart(7)} KB  ${request.url()}`);
+    });
+    await page.goto(link);
+    const first = page.getByRole("figure").first();
+    await first.locator("img[data-testid=page-image], canvas").first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>("figure img[data-testid=page-image]");
+      return img ? img.complete && img.naturalWidth > 0 : Boolean(document.querySelector("figure canvas"));
+    }, undefined, { timeout: 60_000 });
+    counting = false;
+    await context.close();
+    return bytes;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What a signer sees first, on a desktop and on a Pixel 7: the first screen and the whole page. */
+async function screenshots(link: string, dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    for (const [name, device] of [["desktop", devices["Desktop Chrome"]], ["pixel7", devices["Pixel 7"]]] as const) {
+      const context = await browser.newContext({ ...device });
+      const page = await context.newPage();
+      await page.goto(link, { waitUntil: "networkidle" });
+      // The first page drawn (picture or canvas), whichever way this build shows it.
+      await page.locator("figure img[data-testid=page-image], figure canvas").first().waitFor({ timeout: 60_000 }).catch(() => {});
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: path.join(dir, `${name}-first-screen.png`) });
+      await page.screenshot({ path: path.join(dir, `${name}-full.png`), fullPage: true });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npx next build` first");
+  const runs = Number(flag("runs", "3"));
+  const port = Number(flag("port", "3217"));
+  const shots = flag("shots", "");
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-signing-"));
+  fs.chmodSync(dataDir, 0o755);
+  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", APP_URL: base, DATA_DIR: dataDir, SEED_DEMO: "true", LOG_LEVEL: "warn", RUN_WORKER: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("SIGINT", () => (stop(), process.exit(130)));
+  try {
+    await waitForHealth(base, server);
+    const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-login.json"), "utf8")) as { apiKey: string };
+    const link = await documentWithBoxes(base, demo.apiKey);
+    // One unmeasured load: the server compiles nothing, but its caches warm up as in production.
+    await fetch(link);
+    if (shots) await screenshots(link, shots);
+    const firstPageJs = median([await scriptBytesBeforeFirstPage(link), await scriptBytesBeforeFirstPage(link), await scriptBytesBeforeFirstPage(link)]) / 1024;
+    console.log(`JS before first page (Pixel 7, gzipped): ${firstPageJs.toFixed(1)} KB`);
+    // --runs 0: the bytes only (they do not depend on how busy the machine is; Lighthouse's times do).
+    if (runs === 0) return;
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouseRun(link, dataDir);
+      results.push(r);
+      console.log(`run ${i + 1}: performance ${r.performance}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, JS before LCP ${(r.jsBytes / 1024).toFixed(1)} KB (LCP element: ${r.lcpElement})`);
+    }
+    const m = {
+      performance: median(results.map((r) => r.performance)),
+      lcpMs: median(results.map((r) => r.lcpMs)),
+      cls: median(results.map((r) => r.cls)),
+      tbtMs: median(results.map((r) => r.tbtMs)),
+      lcpJsKb: median(results.map((r) => r.jsBytes)) / 1024,
+      jsKb: firstPageJs,
+    };
+    const rows: Array<[string, string, string, boolean]> = [
+      ["performance", String(m.performance), `≥ ${TARGETS.performance}`, m.performance >= TARGETS.performance],
+      ["LCP", `${(m.lcpMs / 1000).toFixed(2)} s`, `≤ ${TARGETS.lcpMs / 1000} s`, m.lcpMs <= TARGETS.lcpMs],
+      ["CLS", m.cls.toFixed(3), `≤ ${TARGETS.cls}`, m.cls <= TARGETS.cls],
+      ["TBT", `${Math.round(m.tbtMs)} ms`, "", true],
+      ["JS before LCP (Lighthouse)", `${m.lcpJsKb.toFixed(1)} KB`, "", true],
+      ["JS before first page (gzipped)", `${m.jsKb.toFixed(1)} KB`, `≤ ${TARGETS.jsKb} KB`, m.jsKb <= TARGETS.jsKb],
+    ];
+    console.log(`\nSigning page, Lighthouse mobile, median of ${runs}:`);
+    for (const [name, value, target, ok] of rows) console.log(`  ${name.padEnd(32)} ${value.padStart(10)}  ${target.padEnd(10)} ${target ? (ok ? "ok" : "MISSED") : ""}`);
+    if (rows.some((r) => !r[3])) process.exitCode = 1;
+  } finally {
+    stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});
