@@ -68,11 +68,16 @@ async function signHereBoxes(page: Page, project: string) {
   await expect(boxes.nth(1)).toBeFocused();
   await expect(boxes.nth(1)).toBeInViewport();
   await shot(page, "sign-08b-sign-here", project);
-  await bar.getByRole("button", { name: "Firmar", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeFocused();
+  const jump = bar.getByRole("button", { name: "Firmar", exact: true });
+  // Off screen (a phone's panel is below the document; a desktop's scrolled away with the
+  // document), the bar offers the jump and takes the signer there.
+  if ((await jump.count()) > 0) {
+    await jump.click();
+    await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeFocused();
+  }
+  // With the Firmar panel on screen the bar drops its jump.
   await expect(page.getByRole("heading", { name: "Firmar", exact: true })).toBeInViewport();
-  // With the Firmar panel on screen the bar steps aside: it never covers the form.
-  await expect(bar).not.toBeInViewport();
+  await expect(jump).toHaveCount(0);
 }
 
 async function fillCertificate(page: Page, cer: string, key: string, password: string) {

@@ -8,8 +8,8 @@ const button = "inline-flex min-h-11 items-center justify-center rounded-md px-4
 
 /**
  * Stays at the bottom of the screen while the signer reads: jumps to the next place the owner
- * asked them to sign, and to the Firmar panel. It steps aside while that panel is on screen, so it
- * never covers the form.
+ * asked them to sign, and to the Firmar panel. While that panel is on screen (on a desktop, from
+ * the start) the jump to it is dropped, and with no places to visit the whole bar steps aside.
  */
 export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
   const { t } = useI18n();
@@ -24,6 +24,7 @@ export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
     return () => observer.disconnect();
   }, []);
 
+  const stepAside = panelOnScreen && boxes.length === 0;
   const reduceMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   /** Centres a box and moves focus to it, so a screen reader says where it is. */
@@ -47,8 +48,8 @@ export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
       aria-label={t("signing.signTitle")}
       data-testid="sign-bar"
       // Fixed, so showing or hiding it moves nothing on the page; the page keeps room for it below.
-      className={`fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur transition-transform ${panelOnScreen ? "translate-y-full" : ""}`}
-      inert={panelOnScreen}
+      className={`fixed inset-x-0 bottom-0 z-20 border-t border-zinc-200 bg-white/95 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur transition-transform ${stepAside ? "translate-y-full" : ""}`}
+      inert={stepAside}
     >
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2 sm:px-6">
         <p className="text-sm text-zinc-700">{boxes.length > 0 ? t("signing.signPlaces", { count: boxes.length }) : t("signing.signBarLead")}</p>
@@ -58,9 +59,11 @@ export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
               {t("signing.nextPlace")} <span aria-hidden="true">&nbsp;↓</span>
             </button>
           )}
-          <button type="button" onClick={goToPanel} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
-            {t("signing.signBar")}
-          </button>
+          {!panelOnScreen && (
+            <button type="button" onClick={goToPanel} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
+              {t("signing.signBar")}
+            </button>
+          )}
         </div>
       </div>
     </div>
