@@ -48,9 +48,20 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   const sql = postgres(env().DATABASE_URL!, { max: 1, onnotice: () => {} });
   try {
     await sql`select pg_advisory_lock(${QUEUES_LOCK})`;
-    for (const [name, options] of Object.entries(QUEUES)) {
-      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
-      else await boss.createQueue(name, { name, ...options });
+    // Still seen once with the lock held (scale test, four processes on a new database; cause
+    // not found): PostgreSQL breaks the deadlock by failing one side, which simply tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        for (const [name, options] of Object.entries(QUEUES)) {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+          else await boss.createQueue(name, { name, ...options });
+        }
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== "40P01" || attempt === 5) throw err;
+        logger().warn({ attempt }, "queue creation deadlocked; trying again");
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
     }
     await sql`select pg_advisory_unlock(${QUEUES_LOCK})`;
   } finally {
