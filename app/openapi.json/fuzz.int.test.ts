@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { signatories } from "@/lib/db/schema";
 import { openApiDocument } from "@/lib/openapi/document";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { startSession } from "@/lib/services/users/user-sessions";
 import { defaultFolderId, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 
@@ -17,8 +18,8 @@ import { seedUserWithKey } from "@/test/factories/seed";
 
 // The dashboard cookie: Auth.js's session lookup is replaced by the seeded user, as in
 // app/api/dashboard/cross-site.int.test.ts, so cookie routes are reached past authentication.
-const session = vi.hoisted(() => ({ userId: "" }));
-vi.mock("@/lib/auth", () => ({ auth: async () => ({ user: { id: session.userId } }) }));
+const session = vi.hoisted(() => ({ userId: "", sessionId: "" }));
+vi.mock("@/lib/auth", () => ({ auth: async () => ({ user: { id: session.userId }, sessionId: session.sessionId }) }));
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Operation = { method: string; path: string; params: string[]; query: string[]; hasBody: boolean; cookie: boolean; handler: Handler };
@@ -135,6 +136,8 @@ describe("every operation of /openapi.json under hostile input", async () => {
   beforeAll(async () => {
     const owner = await seedUserWithKey();
     session.userId = owner.user.id;
+    // A cookie names a live server-side session (app/actions/sessions.int.test.ts).
+    session.sessionId = await startSession(getDb(), owner.user.id);
     key = owner.key;
     const documentId = await seedDocument(owner.actor);
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, documentId)).orderBy(asc(signatories.position));

@@ -93,6 +93,8 @@ describe("POST /v1/containers/{uuid}/documents", () => {
         sign_status: "PENDING",
         certificate_serial_number: null,
         certificate_issuer_name: null,
+        certificate_name: null,
+        name_matches_certificate: null,
         signed_at: null,
         signature: null,
         updatedAt: expect.stringMatching(/Z$/),
