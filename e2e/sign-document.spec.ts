@@ -71,7 +71,8 @@ async function signHereBoxes(page: Page, project: string) {
   const jump = bar.getByRole("button", { name: "Firmar", exact: true });
   const heading = page.getByRole("heading", { name: "Firmar", exact: true });
   if (project === "phone") {
-    // The panel is below the document: the bar offers the jump and takes the signer there.
+    // From the top, the panel is below the whole document: the bar offers the jump and takes the signer there.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(jump).toBeVisible();
     await jump.click();
     await expect(heading).toBeFocused();
