@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { documents, signatories, users, type DocumentRow, type Signatory } from "@/lib/db/schema";
+import { DOCUMENT_STATUS, documents, signatories, users, type DocumentRow, type Signatory } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 
 export const LINK_NOT_FOUND = "This signing link does not exist.";
@@ -55,3 +55,8 @@ export function isSigningOpen(signer: Pick<Signatory, "signStatus" | "removedAt"
   return signer.signStatus === "PENDING" && !signer.removedAt && document.signStatus === 1;
 }
 
+
+/** Whether the link still shows the document: not to a removed signer, nor once the owner cancelled it. */
+export function linkShowsDocument(signer: Pick<Signatory, "removedAt">, document: Pick<DocumentRow, "signStatus">): boolean {
+  return !signer.removedAt && document.signStatus !== DOCUMENT_STATUS.CANCELLED;
+}

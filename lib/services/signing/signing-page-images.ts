@@ -1,10 +1,9 @@
 import type { DbOrTx } from "@/lib/db/client";
-import { DOCUMENT_STATUS } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { displayedPageSizes, pagePng, type PageSize } from "@/lib/pdf/page-raster";
 import type { PageImageWidth } from "@/lib/schemas/page-images";
-import { loadSigningLink } from "./signing-link-state";
+import { linkShowsDocument, loadSigningLink } from "./signing-link-state";
 
 // The signing page shows the document as pictures drawn here: a phone sees the first page
 // without downloading a PDF viewer. The browser picks a width by its screen (srcset).
@@ -29,8 +28,7 @@ function remember(key: string, png: Buffer) {
 /** The file a signer reads: the original until sealed, then the sealed one (with its sheet). */
 async function servedFile(db: DbOrTx, signatoryId: string) {
   const link = await loadSigningLink(db, signatoryId);
-  // As readSigningDocument: a removed signer's link and a cancelled document's links show nothing.
-  if (link.signer.removedAt || link.document.signStatus === DOCUMENT_STATUS.CANCELLED) return null;
+  if (!linkShowsDocument(link.signer, link.document)) return null;
   return { link, hash: link.document.sealedHash ?? link.document.originalHash };
 }
 

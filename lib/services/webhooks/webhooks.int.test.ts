@@ -9,6 +9,7 @@ import { resetEnvCache } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { seedUser } from "@/test/factories/seed";
+import { waitFor } from "@/test/webhook-server";
 import { attemptWebhookDelivery } from "./attempt-webhook-delivery";
 import { enqueueWebhook } from "./enqueue-webhook";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
@@ -33,16 +34,6 @@ function receiver(respond: (n: number) => number) {
     start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`))),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const payload = { uuid: "5b0e2e0c-6c1c-4d1e-9d5e-2f7e2c1a0b11", status: "OK", nombre_titular: "MARÍA GUADALUPE PÉREZ LÓPEZ", importe: "1234.50" };
