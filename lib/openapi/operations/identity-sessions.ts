@@ -1,13 +1,15 @@
-import { errorBody, TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, IDENTITY_API_TOO_MANY_REQUESTS, TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
 import { SESSION_FILE_KINDS, SESSION_STATUSES, SESSION_VALIDATIONS, createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import { z } from "zod";
 import { receiptPdfQuery } from "@/lib/schemas/validations";
 import { faceReaderFileParams } from "@/lib/schemas/face-reader-files";
 import type { Operation } from "../registry";
 
+const tooManyCalls = { 429: { description: IDENTITY_API_TOO_MANY_REQUESTS, schema: errorBody } };
 const creationErrors = {
   402: { description: "No identity transactions left.", schema: errorBody },
   422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}`.', schema: validationErrorBody },
+  ...tooManyCalls,
 };
 
 export const identitySessionOperations: Operation[] = [
@@ -50,7 +52,7 @@ export const identitySessionOperations: Operation[] = [
     tags: ["Identity: sessions"],
     security: "apiKey",
     query: sessionListQuery,
-    responses: { 200: { description: "One page of sessions.", schema: identitySessionV2List }, 422: { description: "Invalid page, per_page or status.", schema: validationErrorBody } },
+    responses: { 200: { description: "One page of sessions.", schema: identitySessionV2List }, 422: { description: "Invalid page, per_page or status.", schema: validationErrorBody }, ...tooManyCalls },
   },
   {
     method: "get",
@@ -63,7 +65,7 @@ export const identitySessionOperations: Operation[] = [
     security: "apiKey",
     params: sessionV2Params,
     query: sessionV2Query,
-    responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody } },
+    responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody }, ...tooManyCalls },
   },
   {
     method: "get",

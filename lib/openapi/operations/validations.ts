@@ -1,4 +1,4 @@
-import { errorBody, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, IDENTITY_API_TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
 import {
   createIneValidationBody,
   createReceiptValidationBody,
@@ -12,6 +12,7 @@ import {
 } from "@/lib/schemas/validations";
 import type { Operation } from "../registry";
 
+const tooManyCalls = { 429: { description: IDENTITY_API_TOO_MANY_REQUESTS, schema: errorBody } };
 const notFound = { 404: { description: 'Unknown, malformed or another user\'s uuid: `{"message": "Validación no encontrada."}`.', schema: errorBody } };
 const invalid = { 422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"field": ["..."]}}`.', schema: validationErrorBody } };
 const webhooks =
@@ -27,7 +28,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     body: createIneValidationBody,
-    responses: { 200: { description: "Card photos, checked in the call: the result.", schema: ineValidationResult }, 201: { description: "Queued.", schema: ineValidationCreated }, 402: { description: "No identity transactions left.", schema: errorBody }, ...invalid },
+    responses: { 200: { description: "Card photos, checked in the call: the result.", schema: ineValidationResult }, 201: { description: "Queued.", schema: ineValidationCreated }, 402: { description: "No identity transactions left.", schema: errorBody }, ...invalid, ...tooManyCalls },
   },
   {
     method: "get",
@@ -38,7 +39,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     params: validationParams,
-    responses: { 200: { description: "The validation.", schema: ineValidation }, ...notFound },
+    responses: { 200: { description: "The validation.", schema: ineValidation }, ...notFound, ...tooManyCalls },
   },
   {
     method: "post",
@@ -49,7 +50,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     body: createReceiptValidationBody,
-    responses: { 201: { description: "Queued.", schema: receiptValidationCreated }, ...invalid },
+    responses: { 201: { description: "Queued.", schema: receiptValidationCreated }, ...invalid, ...tooManyCalls },
   },
   {
     method: "get",
@@ -60,7 +61,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     params: validationParams,
-    responses: { 200: { description: "The validation.", schema: receiptValidation }, ...notFound },
+    responses: { 200: { description: "The validation.", schema: receiptValidation }, ...notFound, ...tooManyCalls },
   },
   {
     method: "get",
