@@ -194,7 +194,9 @@ const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_matc
 
 export const identitySessionV2 = z
   .object({
-    object: z.literal("identity_session"),
+    object: z.literal("VerificationSession").meta({
+      description: "The reference does not show the detail; this is the name the identity service's clients compare in its webhooks and answers, so the detail, the list, the creation and the webhook all say VerificationSession.",
+    }),
     id: z.uuid(),
     status: z.enum(SESSION_STATUSES),
     result: z.number().int().nullable(),

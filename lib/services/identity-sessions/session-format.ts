@@ -34,15 +34,16 @@ export type SessionInclude = "ine" | "renapo" | "files";
 export type SessionComment = { id: string; body: string; created_at: string };
 
 /**
- * Version 2's session object. The card data, OCR, cross-checks and registry answers are null
- * until the checks job fills them; `include` adds the voter roll (ine) and RENAPO answers, each
- * with its verdict at `data.result` as existing clients read it, and the captured images as file
- * objects with signed links valid for an hour. `comments` (the reviewers' notes) and `files` come
- * from other tables: sessionV2View loads them.
+ * Version 2's session object, `object: "VerificationSession"` as in its webhook (the identity
+ * service's clients compare it; the reference does not show the detail). The card data, OCR,
+ * cross-checks and registry answers are null until the checks job fills them; `include` adds the
+ * voter roll (ine) and RENAPO answers, each with its verdict at `data.result` as existing clients
+ * read it, and the captured images as file objects with signed links valid for an hour.
+ * `comments` (the reviewers' notes) and `files` come from other tables: sessionV2View loads them.
  */
 export function sessionV2(session: IdentitySession, include: SessionInclude[] = [], loaded: { files?: SessionFileLink[]; comments?: SessionComment[] } = {}) {
   return {
-    object: "identity_session" as const,
+    object: "VerificationSession" as const,
     id: session.id,
     status: session.status,
     result: session.result,

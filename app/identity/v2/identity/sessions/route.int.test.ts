@@ -40,7 +40,7 @@ describe("GET /identity/v2/identity/sessions/{id}", () => {
     expect(Object.keys(json).sort()).toEqual(["data", "meta"]);
     expect(json.meta).toEqual({ include: [] });
     expect(json.data).toEqual({
-      object: "identity_session",
+      object: "VerificationSession",
       id: created.uuid,
       status: "OPEN",
       result: null,
@@ -117,7 +117,7 @@ describe("GET /identity/v2/identity/sessions", () => {
     expect(first.res.status).toBe(200);
     expect(first.json.meta).toEqual({ current_page: 1, per_page: 2, total: 5, last_page: 3 });
     expect(first.json.data.map((s: Json) => s.id)).toEqual([ids[4], ids[3]]);
-    expect(first.json.data[0]).toMatchObject({ object: "identity_session", optionals: { n: 4 }, status: "OPEN" });
+    expect(first.json.data[0]).toMatchObject({ object: "VerificationSession", optionals: { n: 4 }, status: "OPEN" });
     const last = await page(key, "?per_page=2&page=3");
     expect(last.json.data.map((s: Json) => s.id)).toEqual([ids[0]]);
     const beyond = await page(key, "?page=9");
@@ -159,7 +159,7 @@ describe("POST /identity/v2/identity/sessions", () => {
     const { res, json } = await createWithV2(key, body);
     expect(res.status).toBe(200);
     expect(json.meta).toEqual({});
-    expect(json.data).toMatchObject({ object: "identity_session", status: "OPEN", result: null, validations: ["INE", "CURP"], optionals, only_mobile_devices: false, redirect_url: body.redirect_url, webhook: null, document_data: null });
+    expect(json.data).toMatchObject({ object: "VerificationSession", status: "OPEN", result: null, validations: ["INE", "CURP"], optionals, only_mobile_devices: false, redirect_url: body.redirect_url, webhook: null, document_data: null });
     expect(json.data.form_url).toMatch(/\/identity\/verify\/[A-Za-z0-9_-]{43}$/);
     expect((await detail(key, json.data.id)).json.data).toEqual(json.data);
     const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, json.data.id));
