@@ -4,6 +4,7 @@ import { identitySessionComments, type IdentitySession } from "@/lib/db/schema";
 import type { VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import type { CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import { env } from "@/lib/env";
+import { V2_COLORS } from "@/lib/schemas/identity-sessions";
 import { ineVerdict, renapoVerdict } from "@/lib/services/validations/registry-verdicts";
 import { isoWithOffset } from "@/lib/services/validations/validation-format";
 import { sessionFileLinks, type SessionFileLink } from "./session-files";
@@ -49,6 +50,7 @@ export function sessionV2(session: IdentitySession, include: SessionInclude[] = 
     result: session.result,
     validations: session.validations,
     optionals: session.optionals,
+    customization: customizationOf(session.customBranding),
     only_mobile_devices: session.onlyMobileDevices,
     redirect_url: session.redirectUrl,
     webhook: session.webhook,
@@ -78,6 +80,12 @@ export async function sessionV2View(db: DbOrTx, session: IdentitySession, includ
     include.includes("files") ? sessionFileLinks(db, session) : Promise.resolve(undefined),
   ]);
   return sessionV2(session, include, { files, comments: comments.map((c) => ({ id: c.id, body: c.body, created_at: isoWithOffset(c.createdAt) })) });
+}
+
+/** Version 2's `customization`: the colors as sent (a version-3 session's two among them); null without any. */
+function customizationOf(branding: IdentitySession["customBranding"]) {
+  const colors = Object.fromEntries(V2_COLORS.flatMap((name) => (branding?.[name] ? [[name, branding[name]]] : [])));
+  return Object.keys(colors).length ? (colors as Partial<Record<(typeof V2_COLORS)[number], string>>) : null;
 }
 
 /**
