@@ -43,7 +43,7 @@ async function main() {
   try {
     const url = embeddedUrl(cluster.port, cluster.password);
     await migrateDatabase(url);
-    Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: "silent", AUTH_SECRET: "bench-secret-bench-secret-bench", SANDBOX_LATENCY_MS: "0", WEBHOOK_ALLOW_PRIVATE: "true" });
+    Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: "silent", AUTH_SECRET: "bench-secret-bench-secret-bench", SANDBOX_LATENCY_MS: "0", WEBHOOK_ALLOW_PRIVATE: "true", IDENTITY_API_PER_MINUTE: String(10 * N) });
     resetEnvCache();
     const { getDb, closeDb } = await import("@/lib/db/client");
     const { sql } = await import("drizzle-orm");

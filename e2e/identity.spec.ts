@@ -2,7 +2,7 @@ import path from "node:path";
 import { chromium, expect, test, type APIRequestContext, type Page, type Response } from "@playwright/test";
 import { MEDIA, withCamera } from "./camera";
 import { newcomerWithKey } from "./signer-support";
-import { hydrated, shot } from "./support";
+import { E2E_APP_URL, hydrated, shot } from "./support";
 
 test.use(withCamera("selfie.y4m"));
 
@@ -259,4 +259,41 @@ test("only_mobile_devices: a computer gets a QR code to continue on the phone", 
   await expect(page.getByRole("img", { name: "Código QR con el enlace de esta verificación" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Comenzar" })).toHaveCount(0);
   await shot(page, "identity-qr", info.project.name);
+});
+
+test("v2 customization: the page paints the five colors, and a button text color that cannot be read is replaced", async ({ page, request }, info) => {
+  test.skip(info.project.name !== "desktop", "colors do not depend on the device");
+  const key = await newcomerWithKey(page, "Integradora Colores", `colores-${Date.now()}@example.com`);
+  // White on gold is 1.4:1, below WCAG AA's 4.5:1: the page writes the buttons in black instead.
+  const customization = { button_color: "#FFD700", background_color: "#111827", primary_color: "#6D28D9", secondary_color: "#EDE9FE", button_text_color: "#FFFFFF" };
+  const res = await request.post("/identity/v2/identity/sessions", {
+    headers: { Authorization: `Bearer ${key}`, Accept: "application/json" },
+    data: { validations: ["INE", "CURP"], redirect_url: "https://cliente.example/listo", customization },
+  });
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: Json };
+  expect(data.customization).toEqual(customization);
+  await page.goto(data.form_url);
+  await hydrated(page);
+  const start = page.getByRole("button", { name: "Comenzar" });
+  await expect(start).toHaveCSS("background-color", "rgb(255, 215, 0)");
+  await expect(start).toHaveCSS("color", "rgb(0, 0, 0)");
+  // The page's background, and white text on it.
+  const heading = page.getByRole("heading", { level: 1, name: "Verificación de identidad" });
+  await expect(heading).toHaveCSS("color", "rgb(255, 255, 255)");
+  const flow = heading.locator("xpath=ancestor::div[contains(@style, 'background-color')][1]");
+  await expect(flow).toHaveCSS("background-color", "rgb(17, 24, 39)");
+  await expect(flow).toHaveCSS("--brand-primary", "#6D28D9");
+  await expect(flow).toHaveCSS("--brand-secondary", "#EDE9FE");
+  await shot(page, "identity-v2-colors", info.project.name);
+
+  // The addresses existing clients call, through the server: without the /identity prefix, and
+  // after a base URL ending in "/" (an absolute URL: a bare "//identity/…" would name a host).
+  for (const alias of [`/v2/identity/sessions/${data.id}?include=ine,renapo,files`, `${E2E_APP_URL}//identity/v2/identity/sessions/${data.id}`]) {
+    const shown = await request.get(alias, { headers: { Authorization: `Bearer ${key}` } });
+    expect(shown.status(), alias).toBe(200);
+    expect(((await shown.json()) as { data: Json }).data).toMatchObject({ object: "VerificationSession", id: data.id, customization });
+  }
+  const viaSlashes = await request.post(`${E2E_APP_URL}//identity/v3/identity/sessions`, { headers: { Authorization: `Bearer ${key}` }, data: {} });
+  expect(viaSlashes.status()).toBe(201);
 });

@@ -19,7 +19,7 @@ function withEnv(vars: Record<string, string | undefined>) {
 
 describe("env()", () => {
   it("has the documented defaults", () => {
-    const e = withEnv({ PORT: undefined, DATA_DIR: undefined, DATABASE_URL: undefined, APP_URL: undefined, SEED_DEMO: undefined, RUN_WORKER: undefined, WEBHOOK_ALLOW_PRIVATE: undefined });
+    const e = withEnv({ PORT: undefined, DATA_DIR: undefined, DATABASE_URL: undefined, APP_URL: undefined, SEED_DEMO: undefined, RUN_WORKER: undefined, WEBHOOK_ALLOW_PRIVATE: undefined, IDENTITY_API_PER_MINUTE: undefined });
     expect(e.PORT).toBe(3000);
     expect(e.DATA_DIR).toBe(path.resolve(".data"));
     expect(e.APP_URL).toBe("http://localhost:3000");
@@ -27,6 +27,7 @@ describe("env()", () => {
     expect(e.RUN_WORKER).toBe(true);
     expect(e.WEBHOOK_ALLOW_PRIVATE).toBe(false);
     expect(e.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    expect(e.IDENTITY_API_PER_MINUTE).toBe(30);
   });
 
   it("does not seed a demo user on an external database unless asked", () => {

@@ -45,6 +45,11 @@ const envSchema = z.object({
    */
   SIGN_IN_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGN_UP_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /**
+   * Identity API calls per minute per endpoint and per API key: the budget the identity service's
+   * existing clients were written against (30). Benchmarks raise it.
+   */
+  IDENTITY_API_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Largest PDF accepted on upload, in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
   /** Where uploaded and sealed files live (content-addressed). Defaults to DATA_DIR/files. */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
 import { signatories } from "@/lib/db/schema";
 import { openApiDocument } from "@/lib/openapi/document";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
@@ -134,6 +135,10 @@ describe("every operation of /openapi.json under hostile input", async () => {
   let real: Record<string, string> = {};
 
   beforeAll(async () => {
+    // Dozens of calls per endpoint on one key: past the identity API's 30 a minute they would be
+    // answered 429 before the handlers saw them (api-rate-limit.int.test.ts tests the limit).
+    process.env.IDENTITY_API_PER_MINUTE = "100000";
+    resetEnvCache();
     const owner = await seedUserWithKey();
     session.userId = owner.user.id;
     // A cookie names a live server-side session (app/actions/sessions.int.test.ts).

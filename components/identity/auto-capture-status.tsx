@@ -45,8 +45,8 @@ export function AutoCaptureStatus({ auto, turn, cameraOn }: { auto: AutoState; t
         {hint ? t(HINT[hint]) : null}
       </p>
       {turn ? (
-        <div role="progressbar" aria-label={t("identityForm.turnProgress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={turned} className="h-3 w-full overflow-hidden rounded-full bg-zinc-200">
-          <div className="h-full bg-[var(--brand)] transition-all duration-200" style={{ width: `${turned}%` }} />
+        <div role="progressbar" aria-label={t("identityForm.turnProgress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={turned} className="h-3 w-full overflow-hidden rounded-full bg-[var(--brand-secondary)]">
+          <div className="h-full bg-[var(--brand-primary)] transition-all duration-200" style={{ width: `${turned}%` }} />
         </div>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { useI18n } from "@/components/providers";
 import type { MessageKey } from "@/lib/i18n/translate";
 import type { FormView } from "@/lib/services/identity-sessions/verification-form";
 import { BrandButton } from "./brand-buttons";
+import { brandPalette } from "./brand-palette";
 import { CaptureStep, type Kind } from "./capture-step";
 
 type Step = "consent" | Kind | "verifying" | "done" | "failed" | "expired";
@@ -31,12 +32,9 @@ export function VerificationFlow({ token, initial, requester }: { token: string;
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const [selfieYaw, setSelfieYaw] = useState(() => storedSelfieYaw(token));
   const b = initial.branding;
-  const style = {
-    "--brand": b.primary_color ?? "#0f766e",
-    "--brand-text": b.button_text_color ?? "#ffffff",
-    backgroundColor: b.background_color,
-    color: b.text_color,
-  } as CSSProperties;
+  // The integrator's colors as CSS variables, the text kept readable on them (brand-palette.ts).
+  const palette = brandPalette(b);
+  const style = { ...palette, ...(palette["--brand-page"] ? { backgroundColor: palette["--brand-page"], color: palette["--brand-page-text"] } : {}) } as CSSProperties;
 
   const next = (after: Kind) => {
     const i = kinds.indexOf(after);
@@ -193,8 +191,8 @@ function Verifying({ token, onFinished }: { token: string; onFinished: (view: Fo
     <div className="flex flex-col gap-4" aria-live="polite">
       <h2 className="text-xl font-semibold">{t("identityForm.verifying")}</h2>
       <p className="text-sm opacity-90">{t("identityForm.verifyingHint")}</p>
-      <div role="progressbar" aria-label={t("identityForm.progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-3 w-full overflow-hidden rounded-full bg-zinc-200">
-        <div className="h-full bg-[var(--brand)] transition-all duration-700" style={{ width: `${progress}%` }} />
+      <div role="progressbar" aria-label={t("identityForm.progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-3 w-full overflow-hidden rounded-full bg-[var(--brand-secondary)]">
+        <div className="h-full bg-[var(--brand-primary)] transition-all duration-700" style={{ width: `${progress}%` }} />
       </div>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

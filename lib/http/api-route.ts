@@ -36,8 +36,11 @@ type Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P ex
    * parts as their bytes in Base64 (for bodies whose files travel as Base64 in JSON).
    */
   multipart?: boolean;
-  /** Rate limits, checked before the body is read, so malformed requests count too. */
-  limit?: (req: Request, params: Parsed<P>) => Promise<void>;
+  /**
+   * Rate limits, checked after authentication (so a budget can be the API key's) and before the
+   * body is read, so malformed requests count too.
+   */
+  limit?: (req: Request, params: Parsed<P>, actor: Actor | null) => Promise<void>;
 };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -72,7 +75,7 @@ export function apiRoute<
       refuseControlCharacters(rawParams);
       refuseControlCharacters(rawQuery);
       const params = spec.params ? parseOrThrow(spec.params, rawParams) : undefined;
-      await spec.limit?.(req, params as Parsed<P>);
+      await spec.limit?.(req, params as Parsed<P>, actor);
       const query = spec.query ? parseOrThrow(spec.query, rawQuery) : undefined;
       const body = spec.body ? parseOrThrow(spec.body, spec.multipart && isMultipart(req) ? await readMultipart(req, spec.bodyLimit ?? JSON_BODY_LIMIT) : await readJson(req, spec.bodyLimit ?? JSON_BODY_LIMIT)) : undefined;
       const result = await handler({ actor, body, query, params, req, requestId } as RouteContext<B, Q, P, A>);

@@ -1,6 +1,7 @@
 import { getDb, type DbOrTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { Actor } from "@/lib/services/actor";
 import { countRequest } from "@/lib/services/rate-limits/count-request";
 
 /**
@@ -66,6 +67,20 @@ export async function limitSigningRequest(endpoint: keyof typeof SIGNING_LIMITS,
   const { id, ip: perIp } = SIGNING_LIMITS[endpoint];
   if (ip) await rateLimit(`${perIp[0]}:${ip}`, perIp[1], 60_000);
   await rateLimit(`${id[0]}:${signatureId}`, id[1], 60_000);
+}
+
+/**
+ * The identity API's budget: IDENTITY_API_PER_MINUTE calls (30 by default) per endpoint and per
+ * API key, the limit the identity service's existing clients were written against. Per key rather
+ * than per user, so one integration polling hard does not starve another of the same account; per
+ * endpoint, so polling a session leaves its creation alone. The key's id, never the key, names the
+ * window. For `apiRoute`'s `limit`, which runs after authentication.
+ */
+export function identityApiLimit(endpoint: string) {
+  return async (_req: Request, _params: unknown, actor: Actor | null): Promise<void> => {
+    const caller = actor?.apiKeyId ?? actor?.userId;
+    if (caller) await rateLimit(`identity-api:${endpoint}:${caller}`, env().IDENTITY_API_PER_MINUTE, 60_000);
+  };
 }
 
 /**

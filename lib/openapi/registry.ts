@@ -13,8 +13,18 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** Named examples of the JSON body. */
+  bodyExamples?: Examples;
+  /**
+   * The body is also taken as multipart/form-data with the same field names (apiRoute's
+   * `multipart`): the media types each named part may have, as OpenAPI's `encoding` says them.
+   */
+  multipart?: Record<string, string>;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string; examples?: Examples }>;
 };
+
+/** OpenAPI's named examples: what each shows, and the value. */
+type Examples = Record<string, { summary: string; value: unknown }>;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,7 +58,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
       responses[status] = {
         description: r.description,
         ...(r.schema || r.contentType
-          ? { content: { [r.contentType ?? "application/json"]: r.schema ? { schema: toSchema(r.schema, "output") } : {} } }
+          ? { content: { [r.contentType ?? "application/json"]: { ...(r.schema ? { schema: toSchema(r.schema, "output") } : {}), ...(r.examples ? { examples: r.examples } : {}) } } }
           : {}),
       };
     }
@@ -59,7 +69,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
       tags: op.tags,
       security: op.security === "apiKey" ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : op.security === "session" ? [{ sessionCookie: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
+      ...(op.body ? { requestBody: { required: true, content: requestContent(op, toSchema(op.body, "input")) } } : {}),
       responses,
     };
   }
@@ -76,6 +86,13 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
         sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Dashboard session (internal endpoints)." },
       },
     },
+  };
+}
+
+function requestContent(op: Operation, schema: JsonSchema) {
+  return {
+    "application/json": { schema, ...(op.bodyExamples ? { examples: op.bodyExamples } : {}) },
+    ...(op.multipart ? { "multipart/form-data": { schema, encoding: Object.fromEntries(Object.entries(op.multipart).map(([field, contentType]) => [field, { contentType }])) } } : {}),
   };
 }
 

@@ -5,6 +5,9 @@ export const errorBody = z.object({ message: z.string() }).meta({ id: "Error" })
 /** Every 429's description: what the rate-limit headers mean (lib/http/rate-limit.ts). */
 export const TOO_MANY_REQUESTS =
   "Too many requests: the budget of this link or client address for the current minute is spent, across all of the service's instances. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (IETF draft-ietf-httpapi-ratelimit-headers-06; Reset in seconds until the window ends) describe the budget.";
+/** The identity API's 429 (identityApiLimit in lib/http/rate-limit.ts). */
+export const IDENTITY_API_TOO_MANY_REQUESTS =
+  "Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget.";
 export const validationErrorBody = z
   .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
   .meta({ id: "ValidationError", description: 'Keys are field paths such as "validations.0"; values are messages.' });

@@ -24,8 +24,10 @@ const color = (field: string) => z.string({ error: `The ${field} field must be a
 
 export const customBranding = z
   .object({
-    primary_color: color("custom_branding.primary_color").optional().meta({ example: "#0B5FFF" }),
-    secondary_color: color("custom_branding.secondary_color").optional().meta({ example: "#F5F7FA" }),
+    primary_color: color("custom_branding.primary_color")
+      .optional()
+      .meta({ description: "The verification page's buttons and progress bars; the buttons' text is white, or black where white would not reach 4.5:1 contrast (WCAG AA).", example: "#0B5FFF" }),
+    secondary_color: color("custom_branding.secondary_color").optional().meta({ description: "The progress bars' track.", example: "#F5F7FA" }),
     logo: z
       .string({ error: "The custom_branding.logo field must be a string." })
       .max(MAX_LOGO_CHARS, "The custom_branding.logo field must not be greater than 1 MB.")
@@ -72,6 +74,24 @@ export const createSessionV3Body = z
   })
   .meta({ id: "CreateIdentitySessionV3" });
 
+/** Version 2's colors are written #RRGGBB, as the identity service's clients send them. */
+const rgbColor = (field: string) =>
+  z.string({ error: `The ${field} field must be a string.` }).regex(/^#[0-9a-fA-F]{6}$/, `The ${field} field must be a hexadecimal color #RRGGBB, such as #1A2B3C.`);
+
+/** The names of version 2's five colors, in the order the identity service documents them. */
+export const V2_COLORS = ["button_color", "background_color", "primary_color", "secondary_color", "button_text_color"] as const;
+
+const v2Customization = z
+  .object(Object.fromEntries(V2_COLORS.map((name) => [name, rgbColor(`customization.${name}`).optional()])) as Record<(typeof V2_COLORS)[number], z.ZodOptional<z.ZodString>>, {
+    error: "The customization field must be an object.",
+  })
+  .meta({
+    id: "SessionCustomization",
+    description:
+      "The verification page's colors, each #RRGGBB: `button_color` (buttons; `primary_color` when absent), `button_text_color` (the buttons' text), `background_color` (the page), `primary_color` (progress bars), `secondary_color` (the progress bars' track). Stored and echoed as sent. Text stays readable (WCAG 2.1 AA, contrast at least 4.5:1): a `button_text_color` below that on the button's color is replaced on the page by black or white, whichever contrasts more, and the page's text is black or white, whichever contrasts more with `background_color`.",
+    example: { button_color: "#0B5FFF", background_color: "#FFFFFF", primary_color: "#0B5FFF", secondary_color: "#E8EEFF", button_text_color: "#FFFFFF" },
+  });
+
 const logo = (field: string) =>
   z
     .string({ error: `The ${field} field must be a string.` })
@@ -100,19 +120,7 @@ export const createSessionV2Body = z
     only_mobile_devices: z.boolean({ error: "The only_mobile_devices field must be true or false." }).default(false),
     phone_number: createSessionV3Body.shape.phone_number,
     optionals: createSessionV3Body.shape.optionals,
-    customization: z
-      .object(
-        {
-          primary_color: color("customization.primary_color").optional(),
-          secondary_color: color("customization.secondary_color").optional(),
-          background_color: color("customization.background_color").optional(),
-          text_color: color("customization.text_color").optional(),
-          button_text_color: color("customization.button_text_color").optional(),
-        },
-        { error: "The customization field must be an object." },
-      )
-      .nullish()
-      .meta({ description: "Five colors of the verification page." }),
+    customization: v2Customization.nullish(),
     logo: logo("logo").nullish(),
   })
   .transform(({ customization, logo, validations, ...rest }) => {
@@ -194,12 +202,18 @@ const VERIFICATION_FIELDS = ["curp_valido", "fecha_nacimiento_match", "sexo_matc
 
 export const identitySessionV2 = z
   .object({
-    object: z.literal("identity_session"),
+    object: z.literal("VerificationSession").meta({
+      description: "The reference does not show the detail; this is the name the identity service's clients compare in its webhooks and answers, so the detail, the list, the creation and the webhook all say VerificationSession.",
+    }),
     id: z.uuid(),
     status: z.enum(SESSION_STATUSES),
     result: z.number().int().nullable(),
     validations: z.array(z.enum(SESSION_VALIDATIONS)),
     optionals: z.record(z.string(), z.unknown()).nullable().meta({ description: "Exactly as sent at creation." }),
+    customization: z
+      .object(Object.fromEntries(V2_COLORS.map((name) => [name, z.string().optional()])) as Record<(typeof V2_COLORS)[number], z.ZodOptional<z.ZodString>>)
+      .nullable()
+      .meta({ description: "The page's colors as sent (version 2's `customization`, or the colors of version 3's `custom_branding`); null when none were sent. The logo is not repeated here." }),
     only_mobile_devices: z.boolean(),
     redirect_url: z.string().nullable(),
     webhook: z.string().nullable(),

@@ -10,12 +10,12 @@ export type SessionValidation = (typeof SESSION_VALIDATIONS)[number];
 export const SESSION_STATUSES = ["OPEN", "VERIFYING", "FINISHED", "FAILED"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** Version 3 sends two colors and a logo; version 2 sends five colors (the last three here too). */
+/** Version 3 sends two colors and a logo; version 2 sends five colors (the first three here too). */
 export type CustomBranding = {
   primary_color?: string;
   secondary_color?: string;
+  button_color?: string;
   background_color?: string;
-  text_color?: string;
   button_text_color?: string;
   logo?: string;
 };

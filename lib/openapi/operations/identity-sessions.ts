@@ -1,13 +1,15 @@
-import { errorBody, TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, IDENTITY_API_TOO_MANY_REQUESTS, TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
 import { SESSION_FILE_KINDS, SESSION_STATUSES, SESSION_VALIDATIONS, createSessionV2Body, createSessionV3Body, identitySessionV2Body, identitySessionV2List, identitySessionV3, sessionListQuery, sessionV2Params, sessionV2Query } from "@/lib/schemas/identity-sessions";
 import { z } from "zod";
 import { receiptPdfQuery } from "@/lib/schemas/validations";
 import { faceReaderFileParams } from "@/lib/schemas/face-reader-files";
 import type { Operation } from "../registry";
 
+const tooManyCalls = { 429: { description: IDENTITY_API_TOO_MANY_REQUESTS, schema: errorBody } };
 const creationErrors = {
   402: { description: "No identity transactions left.", schema: errorBody },
   422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"validations.0": ["..."]}}`.', schema: validationErrorBody },
+  ...tooManyCalls,
 };
 
 export const identitySessionOperations: Operation[] = [
@@ -32,7 +34,7 @@ export const identitySessionOperations: Operation[] = [
     operationId: "createIdentitySessionV2",
     summary: "Create a verification session (version 2)",
     description:
-      'The reference\'s version-2 creation: `validations` (INE, CURP; liveness only in version 3) and `redirect_url` are required, `customization` has five colors and `logo` is separate. Answers **200** `{data: {id, form_url, status, ...}, meta: {}}` (the version-2 session object) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}`). Same sessions as version 3.',
+      'The reference\'s version-2 creation: `validations` (INE, CURP; liveness only in version 3) and `redirect_url` are required, `customization` has five colors (`button_color`, `background_color`, `primary_color`, `secondary_color`, `button_text_color`, each #RRGGBB; anything else is 422 naming the field) and `logo` is separate. The colors are stored, echoed as `data.customization` (creation, detail, list, webhook) and painted on the verification page; **text stays readable**: where `button_text_color` has less than 4.5:1 contrast (WCAG 2.1 AA) with the button\'s color the page writes the buttons in black or white instead, whichever contrasts more, and the page\'s text is black or white, whichever contrasts more with `background_color`. With `phone_number` the link goes by WhatsApp to +52 and the 10 digits. Answers **200** `{data: {object: "VerificationSession", id, form_url, status, optionals, customization, ...}, meta: {}}` (the version-2 session object) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}`). Same sessions as version 3.',
     tags: ["Identity: sessions"],
     security: "apiKey",
     body: createSessionV2Body,
@@ -50,7 +52,7 @@ export const identitySessionOperations: Operation[] = [
     tags: ["Identity: sessions"],
     security: "apiKey",
     query: sessionListQuery,
-    responses: { 200: { description: "One page of sessions.", schema: identitySessionV2List }, 422: { description: "Invalid page, per_page or status.", schema: validationErrorBody } },
+    responses: { 200: { description: "One page of sessions.", schema: identitySessionV2List }, 422: { description: "Invalid page, per_page or status.", schema: validationErrorBody }, ...tooManyCalls },
   },
   {
     method: "get",
@@ -58,12 +60,12 @@ export const identitySessionOperations: Operation[] = [
     operationId: "showIdentitySessionV2",
     summary: "Show a verification session (version 2)",
     description:
-      'Not shown in the reference; its version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user\'s id: 404 `{"message": "Sesión no encontrada."}`.',
+      'Not shown in the reference; its version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. **`data.object` is "VerificationSession"**: the reference does not show this field for the detail, and the identity service\'s clients compare that name in its webhooks, so the detail, the list, the creation and the webhook all carry it (earlier versions of Rúbrica said "identity_session" here). `optionals` come back exactly as sent, `customization` holds the page\'s colors. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user\'s id: 404 `{"message": "Sesión no encontrada."}`.',
     tags: ["Identity: sessions"],
     security: "apiKey",
     params: sessionV2Params,
     query: sessionV2Query,
-    responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody } },
+    responses: { 200: { description: "The session.", schema: identitySessionV2Body }, 404: { description: "Unknown session.", schema: errorBody }, 422: { description: "Unknown include.", schema: validationErrorBody }, ...tooManyCalls },
   },
   {
     method: "get",

@@ -1,4 +1,4 @@
-import { errorBody, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, IDENTITY_API_TOO_MANY_REQUESTS, validationErrorBody } from "@/lib/schemas/common";
 import {
   createIneValidationBody,
   createReceiptValidationBody,
@@ -10,8 +10,12 @@ import {
   receiptValidationCreated,
   validationParams,
 } from "@/lib/schemas/validations";
+import { ineValidationAnswerExamples, ineValidationRequestExamples } from "../examples/ine-validation";
 import type { Operation } from "../registry";
 
+const CARD_IMAGE_PART = "image/jpeg, image/png, image/webp, text/plain";
+
+const tooManyCalls = { 429: { description: IDENTITY_API_TOO_MANY_REQUESTS, schema: errorBody } };
 const notFound = { 404: { description: 'Unknown, malformed or another user\'s uuid: `{"message": "Validación no encontrada."}`.', schema: errorBody } };
 const invalid = { 422: { description: 'Invalid input: `{"message": "The given data was invalid.", "errors": {"field": ["..."]}}`.', schema: validationErrorBody } };
 const webhooks =
@@ -23,11 +27,20 @@ export const validationOperations: Operation[] = [
     path: "/identity/v1/validations/basic",
     operationId: "createIneValidation",
     summary: "Create a full INE validation",
-    description: `Not in the reference; its conventions (and those of the identity service's existing clients). Checks an INE credential and spends one identity transaction (402 \`{"message": "Las transacciones del usuario se han terminado"}\` when none are left). **Two ways, one result body.** *Synchronous* (card photos without \`webhook\` and without \`Prefer: respond-async\`): send \`ine_front\`, \`ine_back\` and optionally \`selfie\` (raw Base64 or \`data:image/jpeg;base64,…\`; \`model\` "D" or "basic" is accepted), as JSON or as multipart/form-data with the same field names (files or Base64 text); the answer is **200** with the result itself: \`data.status\` (true when the voter roll holds the credential as current and, with a selfie, the faces match), \`data.message\`, \`data.dataOcr\` (the MRZ fields as strings), \`data.documentInformation.documentData[]\` and \`documentVerifications[]\`, \`data.faceComparison\` (with a selfie), \`data.ineNominalList\`, \`data.renapo\`, and \`meta\`; the validation is kept (its uuid in \`Content-Location\`) and GET /{uuid} answers the same result. A registry that cannot answer makes its part say so (\`ineNominalList.maintenance: true\`) and \`status\` false. An unreadable back answers 200 with \`status\` false and what to send. *Asynchronous* (card data, or photos with \`webhook\` or \`Prefer: respond-async\`): **201** \`{uuid, status: "pending", created_at}\` at once; a job moves it pending → processing → completed (\`result.data.status\` true only for a current credential) or failed (the voter roll could not be asked after 4 attempts with backoff); for card photos \`result\` is the same body the synchronous way answers (without \`faceComparison\`: the selfie is only compared in the call). Card data: models E, F, G, H as \`cic\` + \`identificador_ciudadano\`, models C, D as \`clave_elector\` + \`numero_emision\` + \`ocr\`. With \`webhook\`, the final object (operation 10's shape) is POSTed once. ${webhooks} Sandbox credentials and card images are listed in the README.`,
+    description: `Not in the reference; its conventions (and those of the identity service's existing clients). Checks an INE credential and spends one identity transaction (402 \`{"message": "Las transacciones del usuario se han terminado"}\` when none are left). **Two ways, one result body.** *Synchronous* (card photos without \`webhook\` and without \`Prefer: respond-async\`): send \`ine_front\`, \`ine_back\` and optionally \`selfie\` (raw Base64 or \`data:image/jpeg;base64,…\`; \`model\` "D" or "basic" is accepted), as JSON or as multipart/form-data with the same field names (file parts, or text parts holding Base64 or a data URI: \`curl -H "Authorization: Bearer rk_…" -F ine_front=@ine-front.jpg -F ine_back=@ine-back.jpg -F selfie=@selfie.jpg -F model=D …/identity/v1/validations/basic\`); the answer is **200** with the result itself: \`data.status\` (true when the voter roll holds the credential as current and, with a selfie, the faces match), \`data.message\`, \`data.dataOcr\` (the MRZ fields as strings), \`data.documentInformation.documentData[]\` and \`documentVerifications[]\`, \`data.faceComparison\` (with a selfie), \`data.ineNominalList\`, \`data.renapo\`, and \`meta\`; the validation is kept (its uuid in \`Content-Location\`) and GET /{uuid} answers the same result. A registry that cannot answer makes its part say so (\`ineNominalList.maintenance: true\`) and \`status\` false. An unreadable back answers 200 with \`status\` false and what to send. *Asynchronous* (card data, or photos with \`webhook\` or \`Prefer: respond-async\`): **201** \`{uuid, status: "pending", created_at}\` at once; a job moves it pending → processing → completed (\`result.data.status\` true only for a current credential) or failed (the voter roll could not be asked after 4 attempts with backoff); for card photos \`result\` is the same body the synchronous way answers (without \`faceComparison\`: the selfie is only compared in the call). Card data: models E, F, G, H as \`cic\` + \`identificador_ciudadano\`, models C, D as \`clave_elector\` + \`numero_emision\` + \`ocr\`. With \`webhook\`, the final object (operation 10's shape) is POSTed once. ${webhooks} Sandbox credentials and card images are listed in the README; the examples here are the sandbox's answers for person 1's card (\`npm run cli -- sandbox:identity --person 1\`), with its selfie and with another face, lists trimmed.`,
     tags: ["Identity: validations"],
     security: "apiKey",
     body: createIneValidationBody,
-    responses: { 200: { description: "Card photos, checked in the call: the result.", schema: ineValidationResult }, 201: { description: "Queued.", schema: ineValidationCreated }, 402: { description: "No identity transactions left.", schema: errorBody }, ...invalid },
+    bodyExamples: ineValidationRequestExamples,
+    // The same field names as files or as text (Base64 or a data URI).
+    multipart: { ine_front: CARD_IMAGE_PART, ine_back: CARD_IMAGE_PART, selfie: CARD_IMAGE_PART },
+    responses: {
+      200: { description: "Card photos, checked in the call: the result.", schema: ineValidationResult, examples: ineValidationAnswerExamples },
+      201: { description: "Queued.", schema: ineValidationCreated },
+      402: { description: "No identity transactions left.", schema: errorBody },
+      ...invalid,
+      ...tooManyCalls,
+    },
   },
   {
     method: "get",
@@ -38,7 +51,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     params: validationParams,
-    responses: { 200: { description: "The validation.", schema: ineValidation }, ...notFound },
+    responses: { 200: { description: "The validation.", schema: ineValidation }, ...notFound, ...tooManyCalls },
   },
   {
     method: "post",
@@ -49,7 +62,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     body: createReceiptValidationBody,
-    responses: { 201: { description: "Queued.", schema: receiptValidationCreated }, ...invalid },
+    responses: { 201: { description: "Queued.", schema: receiptValidationCreated }, ...invalid, ...tooManyCalls },
   },
   {
     method: "get",
@@ -60,7 +73,7 @@ export const validationOperations: Operation[] = [
     tags: ["Identity: validations"],
     security: "apiKey",
     params: validationParams,
-    responses: { 200: { description: "The validation.", schema: receiptValidation }, ...notFound },
+    responses: { 200: { description: "The validation.", schema: receiptValidation }, ...notFound, ...tooManyCalls },
   },
   {
     method: "get",

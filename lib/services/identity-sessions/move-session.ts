@@ -49,15 +49,14 @@ export function failSession(db: DbOrTx, id: string, change: { from: SessionStatu
  * The webhook body, the same on every status change of a version-2 or version-3 session: the whole
  * session as the version-2 detail answers it with include=ine,renapo,files (optionals exactly as
  * sent; files as signed URLs unless the session was created with with_webhook_binaries false),
- * tagged `object: "VerificationSession"` as the identity service's clients expect, `meta.include`
- * saying what it holds, and the state it left.
+ * `meta.include` saying what it holds, and the state it left.
  */
 export async function sessionEvent(db: DbOrTx, session: IdentitySession, previousStatus: SessionStatus) {
   const include: SessionInclude[] = session.withWebhookBinaries ? ["ine", "renapo", "files"] : ["ine", "renapo"];
   return {
     event: SESSION_EVENT,
     previous_status: previousStatus,
-    data: { ...(await sessionV2View(db, session, include)), object: "VerificationSession" as const },
+    data: await sessionV2View(db, session, include),
     meta: { include },
   };
 }

@@ -4,6 +4,7 @@ import { identitySessionComments, type IdentitySession } from "@/lib/db/schema";
 import type { VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import type { CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import { env } from "@/lib/env";
+import { V2_COLORS } from "@/lib/schemas/identity-sessions";
 import { ineVerdict, renapoVerdict } from "@/lib/services/validations/registry-verdicts";
 import { isoWithOffset } from "@/lib/services/validations/validation-format";
 import { sessionFileLinks, type SessionFileLink } from "./session-files";
@@ -34,20 +35,22 @@ export type SessionInclude = "ine" | "renapo" | "files";
 export type SessionComment = { id: string; body: string; created_at: string };
 
 /**
- * Version 2's session object. The card data, OCR, cross-checks and registry answers are null
- * until the checks job fills them; `include` adds the voter roll (ine) and RENAPO answers, each
- * with its verdict at `data.result` as existing clients read it, and the captured images as file
- * objects with signed links valid for an hour. `comments` (the reviewers' notes) and `files` come
- * from other tables: sessionV2View loads them.
+ * Version 2's session object, `object: "VerificationSession"` as in its webhook (the identity
+ * service's clients compare it; the reference does not show the detail). The card data, OCR,
+ * cross-checks and registry answers are null until the checks job fills them; `include` adds the
+ * voter roll (ine) and RENAPO answers, each with its verdict at `data.result` as existing clients
+ * read it, and the captured images as file objects with signed links valid for an hour.
+ * `comments` (the reviewers' notes) and `files` come from other tables: sessionV2View loads them.
  */
 export function sessionV2(session: IdentitySession, include: SessionInclude[] = [], loaded: { files?: SessionFileLink[]; comments?: SessionComment[] } = {}) {
   return {
-    object: "identity_session" as const,
+    object: "VerificationSession" as const,
     id: session.id,
     status: session.status,
     result: session.result,
     validations: session.validations,
     optionals: session.optionals,
+    customization: customizationOf(session.customBranding),
     only_mobile_devices: session.onlyMobileDevices,
     redirect_url: session.redirectUrl,
     webhook: session.webhook,
@@ -77,6 +80,12 @@ export async function sessionV2View(db: DbOrTx, session: IdentitySession, includ
     include.includes("files") ? sessionFileLinks(db, session) : Promise.resolve(undefined),
   ]);
   return sessionV2(session, include, { files, comments: comments.map((c) => ({ id: c.id, body: c.body, created_at: isoWithOffset(c.createdAt) })) });
+}
+
+/** Version 2's `customization`: the colors as sent (a version-3 session's two among them); null without any. */
+function customizationOf(branding: IdentitySession["customBranding"]) {
+  const colors = Object.fromEntries(V2_COLORS.flatMap((name) => (branding?.[name] ? [[name, branding[name]]] : [])));
+  return Object.keys(colors).length ? (colors as Partial<Record<(typeof V2_COLORS)[number], string>>) : null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { receiverForWorkerTests, verifyWebhook, waitFor } from "@/test/webhook-receiver";
 import { POST as createV3 } from "@/app/identity/v3/identity/sessions/route";
+import { POST as createV2 } from "@/app/identity/v2/identity/sessions/route";
 import { GET as detailV2 } from "@/app/identity/v2/identity/sessions/[id]/route";
 import { GET as fileGet } from "@/app/identity/v2/identity/sessions/[id]/files/[kind]/route";
 import { POST as capture } from "./files/[kind]/route";
@@ -30,6 +31,31 @@ async function open(key: string, body: object = {}) {
   const json = (await res.json()) as Json;
   return { id: json.uuid as string, token: String(json.verification_url).split("/").pop()! };
 }
+
+/** Version 2's creation, as the identity service's existing clients send it. */
+async function openV2(key: string, body: object) {
+  const res = await call(createV2, "/identity/v2/identity/sessions", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  const json = (await res.json()) as { data: Json };
+  return { id: json.data.id as string, token: String(json.data.form_url).split("/").pop()!, created: json.data };
+}
+
+/**
+ * Where existing clients of the identity service read a session, in the detail with
+ * include=ine,renapo,files and in the webhook (issue 15): every path must lead to a value.
+ */
+const CLIENT_PATHS = [
+  "object", "id", "status", "result", "optionals", "comments", "errors",
+  "ine.data.result.status", "ine.data.result.message", "renapo.data.result.status", "renapo.data.result.message", "renapo.data.result.registros.0.curp",
+  "ocr.ocr_frontal.nombre_completo", "document_data.cic", "document_data.curp", "document_data.id_ciudadano",
+  "verifications.nombre_match", "verifications.sexo_match", "verifications.fecha_nacimiento_match", "verifications.seccion_match", "verifications.clave_elector_match",
+  "files.0.object", "files.0.id", "files.0.file_type", "files.0.mime_type", "files.0.size", "files.0.url", "files.0.created_at", "files.0.updated_at",
+];
+const at = (value: unknown, path: string) => path.split(".").reduce<unknown>((v, step) => (v !== null && typeof v === "object" && step in v ? (v as Json)[step] : undefined), value);
 
 function send(token: string, kind: string, bytes: Uint8Array) {
   return call(capture, `/identity/verify/${token}/files/${kind}`, {
@@ -196,10 +222,17 @@ describe("the verification page's API and the checks job", () => {
     expect((await send(token, "selfie", mariaCaptures.selfie)).status).toBe(409);
   }, 120_000);
 
-  it("takes a session from OPEN to FINISHED with result 100, fills every v2 field from the card, and signs a webhook for each change", async () => {
+  it("takes a version-2 session from OPEN to FINISHED with result 100 through the page, fills every v2 field from the card, and signs a webhook for each change", async () => {
     const { key, user } = await seedUserWithKey();
-    const optionals = { expediente: "Ñ-42", orden: [2, 1] };
-    const { id, token } = await open(key, { webhook: hooks.url(), optionals });
+    // Key order and nesting as a client wrote them: echoed byte for byte everywhere.
+    const optionals = { expediente: "Ñ-42", orden: [2, 1], cliente: { id: 7, "país": "MX" } };
+    const customization = { button_color: "#1E1B4B", background_color: "#FAFAF9", primary_color: "#6D28D9", secondary_color: "#EDE9FE", button_text_color: "#FDE68A" };
+    const { id, token, created } = await openV2(key, { validations: ["INE", "CURP"], redirect_url: "https://cliente.example/listo", webhook: hooks.url(), optionals, customization });
+    expect(created).toMatchObject({ object: "VerificationSession", id, status: "OPEN", result: null, customization });
+    expect(JSON.stringify(created.optionals)).toBe(JSON.stringify(optionals));
+    // The page gets the colors it paints with.
+    const page = (await (await call(status, `/identity/verify/${token}/status`, { params: { token } })).json()) as Json;
+    expect(page.branding).toEqual(customization);
     await captureAll(token, mariaCaptures);
 
     const first = await call(submit, `/identity/verify/${token}/submit`, { method: "POST", params: { token } });
@@ -217,7 +250,9 @@ describe("the verification page's API and the checks job", () => {
     expect(finished).toMatchObject({ status: "FINISHED", captured: { ine_front: true, ine_back: true, selfie: true } });
 
     const { data } = await detail(key, id);
-    expect(data).toMatchObject({ id, status: "FINISHED", result: 100, validations: ["INE", "CURP"] });
+    expect(data).toMatchObject({ object: "VerificationSession", id, status: "FINISHED", result: 100, validations: ["INE", "CURP"], customization });
+    expect(JSON.stringify(data.optionals)).toBe(JSON.stringify(optionals));
+    for (const path of CLIENT_PATHS) expect(at(data, path), `detail: ${path}`).not.toBeUndefined();
     expect(data.document_data).toEqual({ cic: maria.cic, curp: maria.curp, id_ciudadano: maria.identificador_ciudadano });
     expect(data.ocr.ocr_frontal).toEqual({
       nombres: maria.nombres,
@@ -306,6 +341,9 @@ describe("the verification page's API and the checks job", () => {
       errors: null,
       comments: [],
     });
+    // The FINISHED webhook holds what the detail holds at each of those paths (links are signed afresh).
+    for (const path of CLIENT_PATHS) expect(at(done.data, path), `webhook: ${path}`).toEqual(path === "files.0.url" ? expect.stringContaining(`/identity/v2/identity/sessions/${id}/files/`) : at(data, path));
+    expect(done.data.customization).toEqual(customization);
     expect(done.data.files.map((f: Json) => [f.object, f.file_type, f.mime_type])).toEqual([
       ["file", "ine_front", "image/jpeg"],
       ["file", "ine_back", "image/jpeg"],

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { apiRoute, json } from "@/lib/http/api-route";
+import { identityApiLimit } from "@/lib/http/rate-limit";
 import { base64BodyLimit } from "@/lib/http/read-body";
 import { createIneValidationBody } from "@/lib/schemas/validations";
 import { createIneValidation } from "@/lib/services/validations/create-ine-validation";
@@ -15,7 +16,7 @@ const bodyLimit = base64BodyLimit(3 * MAX_CARD_IMAGE_BYTES);
  * clients expect), unless the caller gives a webhook or sends `Prefer: respond-async`; card data,
  * and photos asked for asynchronously, are queued: 201 {uuid, status: pending}, result at GET /{uuid}.
  */
-export const POST = apiRoute({ auth: "apiKey", body: createIneValidationBody, bodyLimit, multipart: true }, async ({ actor, body, req }) => {
+export const POST = apiRoute({ auth: "apiKey", body: createIneValidationBody, bodyLimit, multipart: true, limit: identityApiLimit("createIneValidation") }, async ({ actor, body, req }) => {
   const wantsAsync = body.webhook !== null || /\brespond-async\b/i.test(req.headers.get("prefer") ?? "");
   if (body.ine_front !== undefined && body.ine_back !== undefined && !wantsAsync) {
     const { row, result } = await validateIneNow(getDb(), actor, { ...body, ine_front: body.ine_front, ine_back: body.ine_back });

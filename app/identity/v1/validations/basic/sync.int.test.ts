@@ -7,6 +7,7 @@ import { SANDBOX_FACES, cardPhoto, selfie } from "@/lib/adapters/ine/sandbox-fac
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { closeMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { mrzCheckDigit } from "@/lib/mx/ine-mrz";
+import { ineValidationAnswerExamples } from "@/lib/openapi/examples/ine-validation";
 import { ineValidationResult } from "@/lib/schemas/validations";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -29,6 +30,15 @@ async function postJson(key: string, body: unknown) {
 async function postForm(key: string, form: FormData) {
   const res = await call(POST, BASE, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
   return { res, json: (await res.json()) as Json };
+}
+
+/** `answer` cut to the shape of `example` (its keys, its lists' lengths): how the OpenAPI examples were trimmed. */
+function cutLike(answer: unknown, example: unknown): unknown {
+  if (Array.isArray(example) && Array.isArray(answer)) return answer.slice(0, example.length).map((v, i) => cutLike(v, example[i]));
+  if (example && typeof example === "object" && answer && typeof answer === "object" && !Array.isArray(answer)) {
+    return Object.fromEntries(Object.keys(example).filter((k) => k in answer).map((k) => [k, cutLike((answer as Json)[k], (example as Json)[k])]));
+  }
+  return answer;
 }
 
 const dataUri = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString("base64")}`;
@@ -83,6 +93,8 @@ describe("POST /identity/v1/validations/basic, synchronous", () => {
     expect(json.data.ineNominalList).toMatchObject({ status: true, maintenance: false, message: "La credencial es válida", data: { CIC: maria.cic, "Número OCR": maria.ocr } });
     expect(json.data.renapo).toMatchObject({ codigo: "01", status: true, mensaje: "Búsqueda exitosa por curp", registros: [{ curp: maria.curp, nombres: maria.nombres }] });
     expect(json.meta).toEqual({ include: [], custom: [] });
+    // The OpenAPI example is this answer, trimmed.
+    expect(cutLike(json, ineValidationAnswerExamples.cardAndSelfie.value)).toEqual(ineValidationAnswerExamples.cardAndSelfie.value);
 
     // Kept, charged once, and operation 10 answers the same result body.
     const uuid = res.headers.get("content-location")!.split("/").pop()!;
@@ -119,6 +131,7 @@ describe("POST /identity/v1/validations/basic, synchronous", () => {
     expect(other.json.data).toMatchObject({ status: false, message: "El rostro de la selfie no coincide con el de la credencial", faceComparison: { result: false } });
     expect(byKey(other.json, "Biometrics_FaceMatching")).toMatchObject({ result: "Error" });
     expect(other.json.data.ineNominalList.status).toBe(true);
+    expect(cutLike(other.json, ineValidationAnswerExamples.anotherFace.value)).toEqual(ineValidationAnswerExamples.anotherFace.value);
 
     const reported = await postJson(key, { ine_front: dataUri(await renderIneFront(luis)), ine_back: dataUri(await renderIneBack(luis)) });
     expect(reported.json.data).toMatchObject({ status: false, ineNominalList: { status: false, estado: "REPORTADA" } });

@@ -40,12 +40,13 @@ describe("GET /identity/v2/identity/sessions/{id}", () => {
     expect(Object.keys(json).sort()).toEqual(["data", "meta"]);
     expect(json.meta).toEqual({ include: [] });
     expect(json.data).toEqual({
-      object: "identity_session",
+      object: "VerificationSession",
       id: created.uuid,
       status: "OPEN",
       result: null,
       validations: ["CURP"],
       optionals,
+      customization: null,
       only_mobile_devices: true,
       redirect_url: "https://c.example/fin",
       webhook: "https://c.example/h",
@@ -117,7 +118,7 @@ describe("GET /identity/v2/identity/sessions", () => {
     expect(first.res.status).toBe(200);
     expect(first.json.meta).toEqual({ current_page: 1, per_page: 2, total: 5, last_page: 3 });
     expect(first.json.data.map((s: Json) => s.id)).toEqual([ids[4], ids[3]]);
-    expect(first.json.data[0]).toMatchObject({ object: "identity_session", optionals: { n: 4 }, status: "OPEN" });
+    expect(first.json.data[0]).toMatchObject({ object: "VerificationSession", optionals: { n: 4 }, status: "OPEN" });
     const last = await page(key, "?per_page=2&page=3");
     expect(last.json.data.map((s: Json) => s.id)).toEqual([ids[0]]);
     const beyond = await page(key, "?page=9");
@@ -148,35 +149,39 @@ describe("POST /identity/v2/identity/sessions", () => {
   it("answers 200 {data, meta} in the v2 shape, spends one transaction, and the session reads the same through v2", async () => {
     const { key, user } = await seedUserWithKey();
     const optionals = { folio: "Ñ-001" };
-    const body = {
-      validations: ["INE", "CURP", "CURP"],
-      redirect_url: "https://c.example/listo",
-      phone_number: "3312345678",
-      optionals,
-      customization: { primary_color: "#112233", secondary_color: "#445566", background_color: "#FFFFFF", text_color: "#000", button_text_color: "#fafafa" },
-      logo: "https://c.example/logo.png",
-    };
+    const customization = { button_color: "#0B5FFF", background_color: "#FFFFFF", primary_color: "#112233", secondary_color: "#445566", button_text_color: "#fafafa" };
+    const body = { validations: ["INE", "CURP", "CURP"], redirect_url: "https://c.example/listo", phone_number: "3312345678", optionals, customization, logo: "https://c.example/logo.png" };
     const { res, json } = await createWithV2(key, body);
     expect(res.status).toBe(200);
     expect(json.meta).toEqual({});
-    expect(json.data).toMatchObject({ object: "identity_session", status: "OPEN", result: null, validations: ["INE", "CURP"], optionals, only_mobile_devices: false, redirect_url: body.redirect_url, webhook: null, document_data: null });
+    expect(json.data).toMatchObject({ object: "VerificationSession", status: "OPEN", result: null, validations: ["INE", "CURP"], optionals, customization, only_mobile_devices: false, redirect_url: body.redirect_url, webhook: null, document_data: null });
     expect(json.data.form_url).toMatch(/\/identity\/verify\/[A-Za-z0-9_-]{43}$/);
     expect((await detail(key, json.data.id)).json.data).toEqual(json.data);
     const [row] = await getDb().select().from(identitySessions).where(eq(identitySessions.id, json.data.id));
-    expect(row).toMatchObject({ apiVersion: 2, phoneNumber: "3312345678", customBranding: { ...body.customization, logo: body.logo } });
+    expect(row).toMatchObject({ apiVersion: 2, phoneNumber: "3312345678", customBranding: { ...customization, logo: body.logo } });
     const [after] = await getDb().select({ transactions: users.transactions }).from(users).where(eq(users.id, user.id));
     expect(after!.transactions).toBe(user.transactions - 1);
-    expect(await getDb().$count(outboxMessages, and(eq(outboxMessages.userId, user.id), eq(outboxMessages.recipient, "+523312345678")))).toBe(1);
+    // The link goes by WhatsApp (the outbox, with no WhatsApp sender configured) to +52 and the number.
+    const messages = await getDb().select().from(outboxMessages).where(and(eq(outboxMessages.userId, user.id), eq(outboxMessages.channel, "whatsapp")));
+    expect(messages.map((m) => m.recipient)).toEqual(["+523312345678"]);
+    expect(messages[0]!.text).toContain(json.data.form_url);
   });
 
-  it("requires validations and redirect_url, has no liveness, and checks the five colors and the logo", async () => {
+  it("requires validations and redirect_url, has no liveness, and checks the five colors (#RRGGBB) and the logo", async () => {
     const { key, user } = await seedUserWithKey();
     const ok = { validations: ["INE"], redirect_url: "https://c.example/x" };
     const cases: [unknown, Record<string, string[]>][] = [
       [{}, { validations: ["The validations field is required."], redirect_url: ["The redirect_url field is required."] }],
       [{ ...ok, validations: ["INE", "LIVENESS_DETECTION"] }, { "validations.1": ["LIVENESS_DETECTION is only available in version 3 (POST /identity/v3/identity/sessions)."] }],
       [{ ...ok, validations: ["RFC"] }, { "validations.0": ["The selected validation is invalid: use INE or CURP."] }],
-      [{ ...ok, customization: { text_color: "negro" } }, { "customization.text_color": ["The customization.text_color field must be a hexadecimal color such as #1A2B3C."] }],
+      [
+        { ...ok, customization: { button_color: "azul", button_text_color: "#FFF", primary_color: 255 } },
+        {
+          "customization.button_color": ["The customization.button_color field must be a hexadecimal color #RRGGBB, such as #1A2B3C."],
+          "customization.button_text_color": ["The customization.button_text_color field must be a hexadecimal color #RRGGBB, such as #1A2B3C."],
+          "customization.primary_color": ["The customization.primary_color field must be a string."],
+        },
+      ],
       [{ ...ok, customization: "oscuro" }, { customization: ["The customization field must be an object."] }],
       [{ ...ok, logo: "ftp://c.example/l.png" }, { logo: ["The logo field must be an http(s) URL or an image data URI (data:image/png;base64,…)."] }],
     ];
