@@ -1,7 +1,6 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/translate";
 import { translator, type MessageSubset, type Translate } from "@/lib/i18n/translator";
 
@@ -30,16 +29,13 @@ export function I18nProvider({ locale, messages, children }: { locale: Locale; m
 
 /** The root's providers: the language, with the messages every page may need (the error page's). */
 export function Providers({ locale, messages, children }: { locale: Locale; messages: MessageSubset; children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   useEffect(() => {
     // Tests wait for this before clicking, so forms are never submitted before hydration.
     document.body.dataset.hydrated = "true";
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider locale={locale} messages={messages}>
-        {children}
-      </I18nProvider>
-    </QueryClientProvider>
+    <I18nProvider locale={locale} messages={messages}>
+      {children}
+    </I18nProvider>
   );
 }
