@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -7,7 +6,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("errors.notFoundTitle") };
 }
 
-/** Any address we do not serve: said in the person's language, with a way back. */
+/**
+ * Any address we do not serve: said in the person's language, with a way back. Plain links, not
+ * next/link: this boundary's JavaScript loads with every page (the signing page included), and
+ * leaving a 404 needs no client-side navigation.
+ */
 export default async function NotFound() {
   const { t } = await serverTranslate();
   return (
@@ -16,8 +19,9 @@ export default async function NotFound() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t("errors.notFoundTitle")}</h1>
       <p className="text-zinc-700">{t("errors.notFoundLead")}</p>
       <div className="flex flex-wrap gap-3">
-        <Link href="/" className="rounded-md bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">{t("errors.home")}</Link>
-        <Link href="/verify" className="rounded-md border border-zinc-300 bg-white px-5 py-3 font-medium hover:bg-zinc-100">{t("errors.verify")}</Link>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see above: next/link would load with every page */}
+        <a href="/" className="rounded-md bg-brand-700 px-5 py-3 font-medium text-white hover:bg-brand-800">{t("errors.home")}</a>
+        <a href="/verify" className="rounded-md border border-zinc-300 bg-white px-5 py-3 font-medium hover:bg-zinc-100">{t("errors.verify")}</a>
       </div>
     </main>
   );

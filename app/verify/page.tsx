@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { PublicHeader } from "@/components/layout/public-header";
+import { I18nProvider } from "@/components/providers";
 import { VerificationResult } from "@/components/verify/verification-result";
 import { VerifyForm } from "@/components/verify/verify-form";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
+import { messagesFor } from "@/lib/i18n/translate";
 import { verifyFile } from "@/lib/services/signing/verify-file";
 
 export const metadata: Metadata = { title: "Verificar un documento · Rúbrica", referrer: "no-referrer" };
@@ -21,8 +23,11 @@ export default async function VerifyPage({ searchParams }: { searchParams: Promi
           <h1 className="text-2xl font-semibold">{t("verify.title")}</h1>
           <p className="mt-1 text-sm text-zinc-600">{t("verify.lead")}</p>
         </div>
-        {byHash && <VerificationResult result={byHash} locale={locale} />}
-        <VerifyForm />
+        {byHash && <VerificationResult result={byHash} locale={locale} t={t} />}
+        {/* The form's words (its file picker is the signing page's) and the result's. */}
+        <I18nProvider locale={locale} messages={messagesFor(locale, ["signing", "verify"])}>
+          <VerifyForm />
+        </I18nProvider>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Verification } from "@/lib/schemas/verify";
-import { makeTranslate, type Locale, type MessageKey } from "@/lib/i18n/translate";
+import type { Locale, MessageKey, Translate } from "@/lib/i18n/translate";
 import { formatMoment } from "@/lib/i18n/date-format";
 
 const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF" };
@@ -8,9 +8,11 @@ const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FI
 const UNSEALED_VERDICT: Record<string, MessageKey> = { REJECTED: "verify.rejectedDocument", CANCELLED: "verify.cancelledDocument", EXPIRED: "verify.expiredDocument" };
 const UNSEALED_TONE: Record<string, string> = { REJECTED: "border-red-300 bg-red-50 text-red-900", CANCELLED: "border-zinc-300 bg-zinc-50 text-zinc-900", EXPIRED: "border-zinc-300 bg-zinc-50 text-zinc-900" };
 
-/** What a verification found, in words a person understands first, details after. */
-export function VerificationResult({ result, locale }: { result: Verification; locale: Locale }) {
-  const t = makeTranslate(locale);
+/**
+ * What a verification found, in words a person understands first, details after. Takes `t`:
+ * the page draws it on the server, the form in the browser, which has no catalog of its own.
+ */
+export function VerificationResult({ result, locale, t }: { result: Verification; locale: Locale; t: Translate }) {
   const when = (iso: string | null) => (iso ? formatMoment(iso, locale, "America/Mexico_City") : "—");
   const verdict = !result.found
     ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }

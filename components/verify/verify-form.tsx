@@ -48,7 +48,7 @@ export function VerifyForm() {
         </div>
         {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       </form>
-      {result && <VerificationResult result={result} locale={locale} />}
+      {result && <VerificationResult result={result} locale={locale} t={t} />}
     </div>
   );
 }

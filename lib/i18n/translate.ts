@@ -1,29 +1,24 @@
 import es from "@/messages/es.json";
 import en from "@/messages/en.json";
+import { translator, type Messages, type MessageSubset, type Namespace, type Translate } from "./translator";
+
+export type { MessageKey, Messages, MessageSubset, Namespace, Translate } from "./translator";
 
 export const LOCALES = ["es", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "es";
 export const LOCALE_COOKIE = "locale";
 
-export type Messages = typeof es;
+/** Both catalogs: for the server (pages, e-mails, the sheet) and tests, never a client bundle. */
 export const catalogs: Record<Locale, Messages> = { es, en };
 
-type Leaves<T, P extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-export type MessageKey = Leaves<Messages>;
-
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
-
-/** t("a.b", { name }) with "{name}" placeholders; a missing key shows itself, never crashes. */
 export function makeTranslate(locale: Locale): Translate {
-  const messages = catalogs[locale];
-  return (key, params) => {
-    const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
-    const text = typeof value === "string" ? value : key;
-    return params ? text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)) : text;
-  };
+  return translator(catalogs[locale]);
+}
+
+/** The namespaces a part of the site shows, in one language: what a layout sends to the browser. */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): MessageSubset {
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogs[locale][namespace]])) as MessageSubset;
 }
 
 export function isLocale(value: unknown): value is Locale {
