@@ -23,17 +23,22 @@ const SESSIONS = 100;
 const RECEIPTS = 100;
 const LOAD = { connections: 32, warmupS: 2, durationS: Number(process.env.BENCH_SECONDS ?? 8) };
 const PROFILE = process.env.BENCH_PROFILE !== "0";
+// BENCH_PORT=n: the server listens on n (n+1 for the profiled run) and the floor on n+2, so
+// engineers sharing a machine can keep apart; without it, free ports the system picks.
+const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
 
 type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 type Scenario = { label: string; ours: (i: number) => string; floor: (i: number) => string };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+const freePort = (offset: number) =>
+  BASE_PORT !== null
+    ? Promise.resolve(BASE_PORT + offset)
+    : new Promise<number>((resolve) => {
+        const s = net.createServer().listen(0, "127.0.0.1", () => {
+          const { port } = s.address() as net.AddressInfo;
+          s.close(() => resolve(port));
+        });
+      });
 
 /** autocannon over `paths(i)` round robin; each request from one of 256 client addresses (TRUST_PROXY). */
 async function load(base: string, paths: (i: number) => string, headers: Record<string, string>, seconds: number): Promise<Measured> {
@@ -90,7 +95,8 @@ async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: strin
 }
 
 function startFloor(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const port = BASE_PORT !== null ? String(BASE_PORT + 2) : "0";
+  const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: port } });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`floor exited (${code})`)));
     child.once("message", (msg: { port: number }) => resolve({ url: `http://127.0.0.1:${msg.port}`, child }));
@@ -160,7 +166,7 @@ async function main() {
     cleanups.push(() => sql.end({ timeout: 5 }));
     const links = (await sql<{ id: string }[]>`select id from signatories order by document_id, position`).map((r) => r.id);
 
-    let server = await startServer(serverEnv, await freePort());
+    let server = await startServer(serverEnv, await freePort(0));
     cleanups.push(() => server.stop());
     const post = async (p: string, body: object) => {
       const res = await fetch(`${server.url}${p}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -221,7 +227,7 @@ async function main() {
       // Where a document read's time goes: the same server again under V8's sampling profiler.
       await server.stop();
       const profileDir = path.join(dir, "profile");
-      server = await startServer(serverEnv, await freePort(), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+      server = await startServer(serverEnv, await freePort(1), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
       await measure(server.url, scenarios[0]!.ours, headers);
       await server.stop();
       const profiles = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).map((name) => path.join(profileDir, name)) : [];
