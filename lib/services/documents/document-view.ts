@@ -31,14 +31,28 @@ export async function findAccessibleDocument(db: DbOrTx, actor: Actor, documentI
 }
 
 export async function findDocumentView(db: DbOrTx, actor: Actor, documentId: string): Promise<DocumentView> {
-  const [row] = await db
-    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) })
-    .from(documents)
-    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, actor.userId)))
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .where(eq(documents.id, documentId));
+  const [row] = await documentViewQuery(db).execute({ documentId, userId: actor.userId });
   if (!row) throw new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
   return { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) };
+}
+
+// Every API read of a document runs this query: its SQL is built once per database handle
+// (drizzle otherwise builds it again on each call), and postgres.js prepares it once per connection.
+const viewQueries = new WeakMap<DbOrTx, ReturnType<typeof buildDocumentViewQuery>>();
+function documentViewQuery(db: DbOrTx) {
+  let query = viewQueries.get(db);
+  if (!query) viewQueries.set(db, (query = buildDocumentViewQuery(db)));
+  return query;
+}
+
+function buildDocumentViewQuery(db: DbOrTx) {
+  return db
+    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) })
+    .from(documents)
+    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .where(eq(documents.id, sql.placeholder("documentId")))
+    .prepare("document_view");
 }
 
 /**
