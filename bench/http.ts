@@ -23,17 +23,22 @@ const SESSIONS = 100;
 const RECEIPTS = 100;
 const LOAD = { connections: 32, warmupS: 2, durationS: Number(process.env.BENCH_SECONDS ?? 8) };
 const PROFILE = process.env.BENCH_PROFILE !== "0";
+// BENCH_PORT=n: the server listens on n (n+1 for the profiled run) and the floor on n+2, so
+// engineers sharing a machine can keep apart; without it, free ports the system picks.
+const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
 
-type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
 type Scenario = { label: string; ours: (i: number) => string; floor: (i: number) => string };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+const freePort = (offset: number) =>
+  BASE_PORT !== null
+    ? Promise.resolve(BASE_PORT + offset)
+    : new Promise<number>((resolve) => {
+        const s = net.createServer().listen(0, "127.0.0.1", () => {
+          const { port } = s.address() as net.AddressInfo;
+          s.close(() => resolve(port));
+        });
+      });
 
 /** autocannon over `paths(i)` round robin; each request from one of 256 client addresses (TRUST_PROXY). */
 async function load(base: string, paths: (i: number) => string, headers: Record<string, string>, seconds: number): Promise<Measured> {
@@ -55,19 +60,39 @@ async function load(base: string, paths: (i: number) => string, headers: Record<
   return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-async function measure(base: string, paths: (i: number) => string, headers: Record<string, string>) {
+/**
+ * CPU milliseconds a process has used (user + system, /proc/<pid>/stat, Linux), or null. Unlike
+ * req/s it does not move when other work shares the cores: on a shared machine, CPU per request
+ * of the server is the steadier measure of what a read costs it.
+ */
+const TICK_MS = 1000 / (Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100);
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
+}
+
+async function measure(base: string, paths: (i: number) => string, headers: Record<string, string>, pid?: number) {
   await load(base, paths, headers, LOAD.warmupS);
-  return load(base, paths, headers, LOAD.durationS);
+  const cpuBefore = processCpuMs(pid);
+  const measured = await load(base, paths, headers, LOAD.durationS);
+  const cpuAfter = processCpuMs(pid);
+  if (cpuBefore !== null && cpuAfter !== null && measured.requests) measured.cpuMsPerRequest = (cpuAfter - cpuBefore) / measured.requests;
+  return measured;
 }
 
 const line = (label: string, m: Measured) =>
   console.log(
     `  ${label.padEnd(10)} ${f(m.rps, 0).padStart(6)} req/s   p50 ${f(m.p50, 1).padStart(6)} ms   p99 ${f(m.p99, 1).padStart(6)} ms   n=${m.requests}` +
+      (m.cpuMsPerRequest !== undefined ? `   cpu ${f(m.cpuMsPerRequest, 3)} ms/req` : "") +
       (m.non2xx || m.errors ? `   !! non-2xx ${m.non2xx}, errors ${m.errors}` : ""),
   );
 
 /** `npm start`'s server.ts (node with tsx's loader, as the tsx command runs it), production build, in its own process group. */
-async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -81,6 +106,7 @@ async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: strin
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
@@ -90,7 +116,8 @@ async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: strin
 }
 
 function startFloor(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const port = BASE_PORT !== null ? String(BASE_PORT + 2) : "0";
+  const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: port } });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`floor exited (${code})`)));
     child.once("message", (msg: { port: number }) => resolve({ url: `http://127.0.0.1:${msg.port}`, child }));
@@ -162,7 +189,7 @@ async function main() {
     cleanups.push(() => sql.end({ timeout: 5 }));
     const links = (await sql<{ id: string }[]>`select id from signatories order by document_id, position`).map((r) => r.id);
 
-    let server = await startServer(serverEnv, await freePort());
+    let server = await startServer(serverEnv, await freePort(0));
     cleanups.push(() => server.stop());
     const post = async (p: string, body: object) => {
       const res = await fetch(`${server.url}${p}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -198,15 +225,15 @@ async function main() {
     console.log("'ours'    = server.ts as `npm start` runs it (production build, worker on, API key auth, rate limits, request log).");
     console.log("'no-work' = GET /api/health of the same server (routing + our route wrapper + `select 1`).");
     console.log("'floor'   = node:http + postgres.js, hand-written SQL for the same rows, no auth or validation (own process).\n");
-    const health = () => measure(server.url, () => "/api/health", {});
+    const health = () => measure(server.url, () => "/api/health", {}, server.pid);
     const noWorkBefore = await health();
     line("no-work", noWorkBefore);
     const table: { label: string; ours: Measured; floor: Measured }[] = [];
     for (const s of scenarios) {
       console.log(s.label);
-      const ours = await measure(server.url, s.ours, headers);
+      const ours = await measure(server.url, s.ours, headers, server.pid);
       line("ours", ours);
-      const bare = await measure(floor.url, s.floor, headers);
+      const bare = await measure(floor.url, s.floor, headers, floor.child.pid);
       line("floor", bare);
       table.push({ label: s.label, ours, floor: bare });
     }
@@ -218,12 +245,21 @@ async function main() {
     console.log(`  ${"read".padEnd(58)} ${"ours".padStart(6)} ${"floor".padStart(6)}  ours/no-work  ours/floor  p99 ours`);
     for (const r of table)
       console.log(`  ${r.label.slice(0, 58).padEnd(58)} ${f(r.ours.rps, 0).padStart(6)} ${f(r.floor.rps, 0).padStart(6)}  ${f(r.ours.rps / noWork).padStart(11)}x  ${f(r.ours.rps / r.floor.rps).padStart(9)}x  ${f(r.ours.p99, 1).padStart(6)} ms`);
+    // The same comparison in server CPU per request (load-independent): no-work's CPU per request
+    // over ours is the req/s ratio a server bound by its own CPU would show.
+    const noWorkCpu = [noWorkBefore, noWorkAfter].map((m) => m.cpuMsPerRequest).filter((c): c is number => c !== undefined);
+    if (noWorkCpu.length === 2 && table.every((r) => r.ours.cpuMsPerRequest !== undefined)) {
+      const base = (noWorkCpu[0]! + noWorkCpu[1]!) / 2;
+      console.log(`\n== Server CPU per request (no-work = ${f(base, 3)} ms, mean of before and after) ==`);
+      console.log(`  ${"read".padEnd(58)} ${"ours ms".padStart(8)} ${"floor ms".padStart(9)}  no-work/ours`);
+      for (const r of table) console.log(`  ${r.label.slice(0, 58).padEnd(58)} ${f(r.ours.cpuMsPerRequest!, 3).padStart(8)} ${f(r.floor.cpuMsPerRequest ?? NaN, 3).padStart(9)}  ${f(base / r.ours.cpuMsPerRequest!).padStart(11)}x`);
+    }
 
     if (PROFILE) {
       // Where a document read's time goes: the same server again under V8's sampling profiler.
       await server.stop();
       const profileDir = path.join(dir, "profile");
-      server = await startServer(serverEnv, await freePort(), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+      server = await startServer(serverEnv, await freePort(1), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
       await measure(server.url, scenarios[0]!.ours, headers);
       await server.stop();
       const profiles = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).map((name) => path.join(profileDir, name)) : [];

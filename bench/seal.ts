@@ -49,12 +49,14 @@ async function main() {
   let serial = 1n;
   const stamp = async (imprint: Uint8Array) => createTimestampToken({ tsa: tsaIdentity, messageImprint: imprint, serialNumber: serial++, genTime: new Date() });
 
+  // BENCH_SEAL_CASES="50x10": only those cases (pages x signers), e.g. under a CPU profiler.
+  const cases = (process.env.BENCH_SEAL_CASES ?? "1x1,1x10,50x1,50x10,200x1,200x10").split(",").map((c) => c.split("x").map(Number) as [number, number]);
   console.log(`node ${process.version}, ${os.cpus().length} cores; median of 5 runs after one warm-up`);
   console.log("pages  signers  floor (load+save)  seal     ratio");
-  for (const pages of [1, 50, 200]) {
+  for (const pages of [...new Set(cases.map(([p]) => p))]) {
     const bytes = await document(pages);
     const floor = await median(5, async () => (await PDFDocument.load(bytes)).save());
-    for (const count of [1, 10]) {
+    for (const count of cases.filter(([p]) => p === pages).map(([, c]) => c)) {
       const sheet: SheetInput = {
         fileName: "Contrato de arrendamiento.pdf",
         originalHash: "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08",

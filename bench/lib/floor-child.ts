@@ -81,5 +81,5 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.keepAliveTimeout = 60_000;
-server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
+server.listen(Number(process.env.FLOOR_PORT ?? 0), "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
 process.on("disconnect", () => process.exit(0));

@@ -23,9 +23,18 @@ export const OIDS = {
 // Copy into a fresh buffer: a Node Buffer is often a view into a shared pool, and .buffer would be all of it.
 const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
+// Re-encoding a certificate to hash it costs about as much as parsing it: once per certificate
+// object (parsed-certificate.ts hands out the same object for the same bytes).
+const hashes = new WeakMap<pkijs.Certificate, Promise<ArrayBuffer>>();
+function certificateHash(certificate: pkijs.Certificate): Promise<ArrayBuffer> {
+  let hash = hashes.get(certificate);
+  if (!hash) hashes.set(certificate, (hash = crypto.subtle.digest("SHA-256", certificate.toSchema(true).toBER(false))));
+  return hash;
+}
+
 /** signing-certificate-v2 (RFC 5035): binds the signature to this exact certificate. */
 export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
-  const certHash = await crypto.subtle.digest("SHA-256", certificate.toSchema(true).toBER(false));
+  const certHash = await certificateHash(certificate);
   const issuerSerial = new asn1js.Sequence({
     value: [
       new asn1js.Sequence({ value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })] }),

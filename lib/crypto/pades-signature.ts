@@ -1,6 +1,7 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { OIDS, signingCertificateV2 } from "./cms-signature";
+import { parsedCertificate } from "./parsed-certificate";
 
 /** id-aa-signatureTimeStampToken: an RFC 3161 token over the signature value (PAdES-B-T). */
 export const SIGNATURE_TIMESTAMP_OID = "1.2.840.113549.1.9.16.2.14";
@@ -21,12 +22,12 @@ export async function createPadesCms(input: {
   privateKey: CryptoKey;
   timestamp: (signatureValue: Uint8Array) => Promise<Uint8Array>;
 }): Promise<Uint8Array> {
-  const certificate = pkijs.Certificate.fromBER(ab(input.certificateDer));
+  const certificate = parsedCertificate(input.certificateDer);
   const digest = await crypto.subtle.digest("SHA-256", ab(input.content));
   const signedData = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OIDS.data }),
-    certificates: [certificate, ...input.chainDer.map((der) => pkijs.Certificate.fromBER(ab(der)))],
+    certificates: [certificate, ...input.chainDer.map(parsedCertificate)],
     signerInfos: [
       new pkijs.SignerInfo({
         version: 1,

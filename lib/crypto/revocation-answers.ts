@@ -1,5 +1,6 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { parsedCertificate } from "./parsed-certificate";
 
 /**
  * OCSP (RFC 6960) and CRL (RFC 5280) as a relying party speaks them: the request for one
@@ -19,7 +20,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 const MAX_AGE_WITHOUT_NEXT_UPDATE_MS = 24 * 3600_000;
 
 const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
-const cert = (der: Uint8Array) => pkijs.Certificate.fromBER(ab(der));
+const cert = (der: Uint8Array) => parsedCertificate(der);
 
 /**
  * One request for one certificate. CertID with SHA-1, as RFC 5019 profiles it and as SAT's own

@@ -2,6 +2,7 @@ import "reflect-metadata";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import type * as x509 from "@peculiar/x509";
+import { parsedCertificate } from "./parsed-certificate";
 import { OCSP_NONCE } from "./revocation-answers";
 
 /**
@@ -20,7 +21,7 @@ export async function answerOcspRequest(
 ): Promise<Uint8Array> {
   const now = options.now ?? new Date();
   const request = pkijs.OCSPRequest.fromBER(new Uint8Array(requestDer).buffer as ArrayBuffer);
-  const signer = pkijs.Certificate.fromBER(responder.certificate.rawData);
+  const signer = parsedCertificate(responder.certificate.rawData);
   const basic = new pkijs.BasicOCSPResponse();
   basic.tbsResponseData.responderID = signer.subject;
   basic.tbsResponseData.producedAt = now;

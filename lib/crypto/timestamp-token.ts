@@ -1,6 +1,7 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { OIDS, signingCertificateV2 } from "./cms-signature";
+import { parsedCertificate } from "./parsed-certificate";
 
 /**
  * RFC 3161 time-stamp tokens: SignedData over a TSTInfo (eContentType id-ct-TSTInfo) signed by a
@@ -24,7 +25,7 @@ export async function createTimestampToken(input: {
   nonce?: Uint8Array;
   policy?: string;
 }): Promise<Uint8Array> {
-  const certificate = pkijs.Certificate.fromBER(ab(input.tsa.certificateDer));
+  const certificate = parsedCertificate(input.tsa.certificateDer);
   const tstInfo = new pkijs.TSTInfo({
     version: 1,
     policy: input.policy ?? DEFAULT_TSA_POLICY,

@@ -2,6 +2,7 @@ import "reflect-metadata";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { SIGNATURE_TIMESTAMP_OID } from "./pades-signature";
+import { parsedCertificate } from "./parsed-certificate";
 import { buildOcspRequest } from "./revocation-answers";
 import { answerOcspRequest } from "./test-ocsp-responder";
 import type * as x509 from "@peculiar/x509";
@@ -58,7 +59,7 @@ const der = (node: asn1js.AsnType) => new Uint8Array(node.valueBeforeDecodeView)
 
 /** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked. */
 export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Array> {
-  const issuer = pkijs.Certificate.fromBER(authority.certificate.rawData);
+  const issuer = parsedCertificate(authority.certificate.rawData);
   const crl = new pkijs.CertificateRevocationList({
     version: 1,
     issuer: issuer.subject,
@@ -107,25 +108,13 @@ async function completeChains(list: Uint8Array[], authorities: Authority[]): Pro
  * certificate from another CA that happens to share the name gets no answer from ours.
  */
 async function issuerOf(der: Uint8Array, authorities: Authority[]): Promise<Authority | undefined> {
-  const certificate = parsed(der);
+  const certificate = parsedCertificate(der);
   if (certificate.subject.isEqual(certificate.issuer)) return undefined;
   for (const authority of authorities) if (await issued(authority, certificate, der)) return authority;
   return undefined;
 }
 
-// The same few certificates are sealed with all day: parse each, and check each signature, once
-// per process (pkijs's parsing alone costs milliseconds per certificate).
-const certificates = new Map<string, pkijs.Certificate>();
-function parsed(der: Uint8Array): pkijs.Certificate {
-  const key = Buffer.from(der).toString("base64");
-  let certificate = certificates.get(key);
-  if (!certificate) {
-    if (certificates.size > 256) certificates.clear(); // bounded: an external TSA may rotate its certificates
-    certificates.set(key, (certificate = pkijs.Certificate.fromBER(ab(der))));
-  }
-  return certificate;
-}
-
+// The same few certificates are sealed with all day: check each signature once per process.
 const issuedBy = new WeakMap<Authority, Map<string, Promise<boolean>>>();
 function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8Array): Promise<boolean> {
   let known = issuedBy.get(authority);
@@ -134,7 +123,7 @@ function issued(authority: Authority, certificate: pkijs.Certificate, der: Uint8
   let answer = known.get(key);
   if (!answer) {
     if (known.size > 256) known.clear();
-    const candidate = parsed(new Uint8Array(authority.certificate.rawData));
+    const candidate = parsedCertificate(authority.certificate.rawData);
     answer = candidate.subject.isEqual(certificate.issuer) ? certificate.verify(candidate).catch(() => false) : Promise.resolve(false);
     known.set(key, answer);
   }

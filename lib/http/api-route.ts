@@ -65,12 +65,13 @@ export function apiRoute<
   return async (req: Request, nextCtx?: NextContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(req);
+    const url = new URL(req.url); // once: the query and the log line both need it
     let actor: Actor | null = null;
     let response: Response;
     try {
       actor = await authenticate(req, spec.auth);
       const rawParams = (await nextCtx?.params) ?? {};
-      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
+      const rawQuery = Object.fromEntries(url.searchParams);
       // Before anything uses them (rate-limit keys included), schema or not.
       refuseControlCharacters(rawParams);
       refuseControlCharacters(rawQuery);
@@ -85,7 +86,7 @@ export function apiRoute<
     }
     response.headers.set("X-Request-Id", requestId);
     logger().info(
-      { requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
+      { requestId, method: req.method, path: maskedPath(url.pathname), status: response.status, ms: Math.round(performance.now() - started), userId: actor?.userId },
       "request",
     );
     return response;

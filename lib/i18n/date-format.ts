@@ -10,8 +10,22 @@ import type { MessageKey } from "./translate";
  */
 const localeTag = (locale: string) => (locale === "es" ? "es-MX" : "en-US");
 
+// Making a formatter loads the locale's and the zone's data (tenths of a millisecond each time);
+// a seal formats two dates per signer and a page many: one formatter per format, kept. Few
+// languages and zones exist, so the memory stays small; bounded anyway.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(key, (format = new Intl.DateTimeFormat(localeTag(locale), options)));
+  }
+  return format;
+}
+
 export function formatMoment(date: Date | string, locale: string, timeZone: string, options: { seconds?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(localeTag(locale), {
+  return formatter(locale, {
     // dateStyle cannot be combined with timeZoneName, hence the fields one by one.
     day: "numeric",
     month: "long",
@@ -25,11 +39,11 @@ export function formatMoment(date: Date | string, locale: string, timeZone: stri
 }
 
 export function formatListed(date: Date | string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(date));
+  return formatter(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(date));
 }
 
 export function formatDay(date: Date | string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "long", timeZone }).format(new Date(date));
+  return formatter(locale, { dateStyle: "long", timeZone }).format(new Date(date));
 }
 
 /** Mexico's zones by the names people use (reminders go out at the folder's local hour), then UTC. */

@@ -70,6 +70,23 @@ describe("incremental update", () => {
     expect((await PDFDocument.load(second)).getPageCount()).toBe(3);
   });
 
+  it("continues from the last save's fingerprints: a third update from the first handle writes only what changed since the second, and a change made between a save and continuing is written", async () => {
+    const original = await plainPdf({ useObjectStreams: false });
+    const doc = await loadForIncrementalUpdate(original);
+    doc.pdf.addPage([400, 300]);
+    const first = await saveIncrementalUpdate(doc);
+    doc.pdf.catalog.set(PDFName.of("Late"), PDFName.of("Yes"));
+    const second = continueIncrementalUpdate(doc, first);
+    second.pdf.catalog.set(PDFName.of("Marker"), second.pdf.context.register(second.pdf.context.obj({ Seen: true })));
+    const secondBytes = await saveIncrementalUpdate(second);
+    expect(appended(first, secondBytes)).toContain("/Late /Yes");
+    const third = continueIncrementalUpdate(doc, secondBytes);
+    third.pdf.catalog.set(PDFName.of("Other"), PDFName.of("Yes"));
+    const update = appended(secondBytes, await saveIncrementalUpdate(third));
+    expect(update).toContain("/Other /Yes");
+    expect(update).not.toContain("/Seen");
+  });
+
   it("writes only what changed: an untouched document gets an update with no objects", async () => {
     const original = await plainPdf({ useObjectStreams: false });
     const updated = await saveIncrementalUpdate(await loadForIncrementalUpdate(original));

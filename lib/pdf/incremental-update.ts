@@ -35,6 +35,9 @@ export type IncrementalPdf = {
   base: number;
 };
 
+/** Per document, the fingerprints of every object as the last saveIncrementalUpdate wrote or kept it. */
+const lastSaved = new WeakMap<PDFDocument, Map<string, string>>();
+
 export async function loadForIncrementalUpdate(original: Uint8Array, options: { throwOnInvalidObject?: boolean } = {}): Promise<IncrementalPdf> {
   const pdf = await PDFDocument.load(original, { updateMetadata: false, throwOnInvalidObject: options.throwOnInvalidObject ?? false });
   const fingerprints = new Map<string, string>();
@@ -54,8 +57,11 @@ export async function loadForIncrementalUpdate(original: Uint8Array, options: { 
  * placeholder; it is never written again, since only objects changed after this call are.
  */
 export function continueIncrementalUpdate(doc: IncrementalPdf, saved: Uint8Array): IncrementalPdf {
-  const fingerprints = new Map<string, string>();
-  for (const [ref, object] of doc.pdf.context.enumerateIndirectObjects()) fingerprints.set(key(ref), fingerprint(object));
+  // The save just fingerprinted every object: taking those, rather than fingerprinting again
+  // (a pass over the whole document), also means a change made after that save is still written.
+  const known = lastSaved.get(doc.pdf);
+  const fingerprints = known ?? new Map<string, string>();
+  if (!known) for (const [ref, object] of doc.pdf.context.enumerateIndirectObjects()) fingerprints.set(key(ref), fingerprint(object));
   const { offset, kind } = locateLastXref(saved);
   return { pdf: doc.pdf, original: saved, fingerprints, lastXref: { offset, kind }, base: doc.base };
 }
@@ -66,9 +72,14 @@ export async function saveIncrementalUpdate(doc: IncrementalPdf): Promise<Uint8A
   // Fonts, images and attachments are embedded into the context lazily, on flush.
   await pdf.flush();
   const { context } = pdf;
-  const changed: [PDFRef, PDFObject][] = context
-    .enumerateIndirectObjects()
-    .filter(([ref, object]) => fingerprints.get(key(ref)) !== fingerprint(object));
+  const current = new Map<string, string>();
+  const changed: [PDFRef, PDFObject][] = [];
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    const [name, print] = [key(ref), fingerprint(object)];
+    current.set(name, print);
+    if (fingerprints.get(name) !== print) changed.push([ref, object]);
+  }
+  lastSaved.set(pdf, current);
 
   const chunks: Uint8Array[] = [];
   let length = original.byteLength;

@@ -74,11 +74,17 @@ const cachingFontkit: Fontkit = {
   },
 };
 
+// pdf-lib reads only the glyphs of a layout (ids and advance widths), never their positions, so
+// the positioning features (GPOS: kerning, mark placement) were computed for nothing on every
+// string drawn or measured, most of a sheet's layout time. The glyphs are the same without them.
+const GLYPHS_ONLY = { kern: false, mark: false, mkmk: false, curs: false };
+
 export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
   if (!pair) {
     pdf.registerFontkit(cachingFontkit);
-    pair = Promise.all([pdf.embedFont(fonts.regular, { subset: true }), pdf.embedFont(fonts.bold, { subset: true })]).then(([regular, bold]) => ({ regular, bold }));
+    const options = { subset: true, features: GLYPHS_ONLY };
+    pair = Promise.all([pdf.embedFont(fonts.regular, options), pdf.embedFont(fonts.bold, options)]).then(([regular, bold]) => ({ regular, bold }));
     embedded.set(pdf, pair);
   }
   return pair;
@@ -220,15 +226,24 @@ function excerpt(signature: string): string {
   return signature.length > 88 ? `${signature.slice(0, 44)}…${signature.slice(-40)}` : signature;
 }
 
-/** Greedy word wrap; words longer than a line (hashes, Base64) are cut. */
+/**
+ * Greedy word wrap; words longer than a line (hashes, Base64) are cut. A line's width is the sum
+ * of its words' and spaces' widths, each word measured once per font (layout with DejaVu's
+ * tables is the dear part of drawing a sheet, and measuring every growing candidate line laid
+ * out the same words again and again).
+ */
 export function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const width = wordWidths(font, size);
+  const space = width(" ");
   const lines: string[] = [];
   let line = "";
+  let lineWidth = 0;
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= maxWidth;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
+    const candidate = line ? lineWidth + space + width(word) : width(word);
+    if (candidate <= maxWidth) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = candidate;
       continue;
     }
     if (line) lines.push(line);
@@ -240,7 +255,21 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
       rest = rest.slice(cut);
     }
     line = rest;
+    lineWidth = width(rest);
   }
   if (line) lines.push(line);
   return lines;
+}
+
+const measured = new WeakMap<PDFFont, Map<string, number>>();
+/** Widths of words at one size in one font, remembered for the document's life. */
+function wordWidths(font: PDFFont, size: number): (word: string) => number {
+  let known = measured.get(font);
+  if (!known) measured.set(font, (known = new Map()));
+  return (word) => {
+    const key = `${size}|${word}`;
+    let w = known.get(key);
+    if (w === undefined) known.set(key, (w = font.widthOfTextAtSize(word, size)));
+    return w;
+  };
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { seedUserWithKey } from "@/test/factories/seed";
-import { authenticateApiKey } from "./authenticate-api-key";
+import { authenticateApiKey, VERIFIED_KEY_TTL_MS } from "./authenticate-api-key";
 import { listApiKeys } from "./list-api-keys";
 import { revokeApiKey } from "./revoke-api-key";
 
@@ -36,5 +36,18 @@ describe("API keys", () => {
     await revokeApiKey(getDb(), owner.actor, owner.apiKey.id); // twice is fine
     expect(await authenticateApiKey(getDb(), owner.key)).toBeNull();
     expect((await listApiKeys(getDb(), owner.actor))[0]!.revokedAt).toBeInstanceOf(Date);
+  });
+
+  it("stop working at most VERIFIED_KEY_TTL_MS after another process revokes them", async () => {
+    const { key, apiKey } = await seedUserWithKey();
+    expect(await authenticateApiKey(getDb(), key)).not.toBeNull();
+    // Another instance revokes it: this process's memory of the key does not hear of it.
+    await getDb().update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, apiKey.id));
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + VERIFIED_KEY_TTL_MS + 1 });
+    try {
+      expect(await authenticateApiKey(getDb(), key)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { documents, folderMemberships, users, workFolders } from "@/lib/db/schem
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/actor";
 import { FOLDER_NOT_FOUND } from "@/lib/services/work-folders/folder-access";
-import { loadPeople, type DocumentView } from "./document-view";
+import { peopleColumns, peopleOf, type DocumentView } from "./document-view";
 
 /**
  * One page of a folder's documents, newest first, each with its signers and spectators. The
@@ -17,6 +17,10 @@ export async function listFolderDocuments(db: DbOrTx, actor: Actor, folderId: st
   const page = options.page ?? 0;
   const size = options.size ?? 20;
   const where: SQL | undefined = and(eq(documents.folderId, folderId), options.search ? ilike(documents.fileName, `%${escapeLike(options.search)}%`) : undefined);
+  const newestFirst = [desc(documents.createdAt), desc(documents.id)];
+  // The page's ids first (the folder index alone), then the rows with their people: the people
+  // columns are computed for these rows only, not for every row the offset skips.
+  const pageIds = db.select({ id: documents.id }).from(documents).where(where).orderBy(...newestFirst).limit(size).offset(page * size).as("page");
   const [[access], rows, matches] = await Promise.all([
     db
       .select({ role: folderMemberships.role, documentCount: workFolders.documentCount })
@@ -24,19 +28,16 @@ export async function listFolderDocuments(db: DbOrTx, actor: Actor, folderId: st
       .innerJoin(workFolders, eq(workFolders.id, folderMemberships.folderId))
       .where(and(eq(folderMemberships.folderId, folderId), eq(folderMemberships.userId, actor.userId))),
     db
-      .select({ document: documents, ownerName: users.name, ownerEmail: users.email })
+      .select({ document: documents, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) })
       .from(documents)
+      .innerJoin(pageIds, eq(pageIds.id, documents.id))
       .innerJoin(users, eq(users.id, documents.ownerUserId))
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(size)
-      .offset(page * size),
+      .orderBy(...newestFirst),
     options.search ? db.select({ n: count() }).from(documents).where(where) : undefined,
   ]);
   if (!access) throw new AppError("NOT_FOUND", FOLDER_NOT_FOUND);
   const { role } = access;
-  const people = await loadPeople(db, rows.map((r) => r.document.id));
-  const items: DocumentView[] = rows.map((r, i) => ({ document: r.document, role, owner: { name: r.ownerName, email: r.ownerEmail }, ...people[i]! }));
+  const items: DocumentView[] = rows.map((r) => ({ document: r.document, role, owner: { name: r.ownerName, email: r.ownerEmail }, ...peopleOf(r) }));
   return { items, totalItems: matches ? matches[0]!.n : access.documentCount, initialItem: page * size };
 }
 
