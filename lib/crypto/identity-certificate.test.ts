@@ -17,8 +17,10 @@ let identityCa: Authority;
 const NOW = new Date("2026-11-23T18:00:00Z");
 
 beforeAll(async () => {
-  platform = await createHierarchy("PLATFORM");
-  identityCa = await issueIssuingAuthority(platform.root, IDENTITY_CA_SUBJECT);
+  // The authorities are made at NOW too: made at the real time, they were not yet valid at a
+  // fixed NOW once the calendar moved past it (valid from a day before their making).
+  platform = await createHierarchy("PLATFORM", NOW);
+  identityCa = await issueIssuingAuthority(platform.root, IDENTITY_CA_SUBJECT, NOW);
 }, 60_000);
 
 const issuer = () => ({ certificate: identityCa.certificate, privateKey: identityCa.keys.privateKey });

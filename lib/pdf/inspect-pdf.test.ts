@@ -5,6 +5,13 @@ import { describe, expect, it } from "vitest";
 import { realworldPdf } from "@/test/realworld";
 import { INSPECTION_LIMITS, inspectPdf, inspectionWorkersStarted } from "./inspect-pdf";
 
+/**
+ * A file whose inspection takes far longer than a 1 ms limit even in a warm worker (4,000 pages:
+ * tens of milliseconds). With 37 pages a warm worker could answer before the main thread, busy on
+ * a loaded machine, ran the limit's timer, and the test saw the answer instead of the limit.
+ */
+const SLOW_PAGES = 4_000;
+
 async function pdfWith(pages: number, options: { useObjectStreams?: boolean } = {}) {
   const pdf = await PDFDocument.create();
   for (let i = 0; i < pages; i++) pdf.addPage();
@@ -41,7 +48,7 @@ describe("inspectPdf", () => {
   });
 
   it("stops an inspection that outlives its time limit (the worker is terminated)", async () => {
-    expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
+    expect(await inspectPdf(await pdfWith(SLOW_PAGES), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
   });
 
   it("reuses a warm worker for the next file, and never one that hit a limit", async () => {
@@ -56,7 +63,7 @@ describe("inspectPdf", () => {
     await Promise.all([inspectPdf(pdf), inspectPdf(pdf)]);
     expect(inspectionWorkersStarted()).toBe(warmPair);
     // A worker stopped by the time limit is terminated: the files after it still get answers.
-    expect(await inspectPdf(await pdfWith(37), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
+    expect(await inspectPdf(await pdfWith(SLOW_PAGES), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
     expect(await Promise.all([inspectPdf(pdf), inspectPdf(pdf), inspectPdf(pdf)])).toEqual(Array(3).fill({ ok: true, pageCount: 2, signatures: 0, docMdp: null }));
   });
 
