@@ -232,9 +232,11 @@ describe("the verification page's API and the checks job", () => {
       vigencia: maria.vigencia,
       domicilio: expect.stringContaining("CENTRO"),
       anio_registro: maria.anio_registro,
-      anio_emision: maria.anio_emision,
+      // Maria's card is a model G: the 2019 front prints no EMISIÓN (its year opens VIGENCIA
+      // 2021 - 2031) and the emission number after the año de registro ("2003 01").
+      anio_emision: null,
       num_emisiones: maria.numero_emision,
-      // The sandbox card is drawn without the 2014 layout's ESTADO, MUNICIPIO and LOCALIDAD.
+      // Nor the 2014 layout's ESTADO, MUNICIPIO and LOCALIDAD.
       estado: null,
       municipio: null,
       localidad: null,
