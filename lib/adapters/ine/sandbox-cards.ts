@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { composeIneMrz } from "@/lib/mx/ine-mrz";
 import type { SandboxVoter } from "./sandbox-voters";
 
@@ -127,6 +128,33 @@ export function sandboxAddress(voter: SandboxVoter): string {
 }
 
 /**
+ * What the voter's front prints, field by field, as a front reader should give it back
+ * (lib/mx/ine-front): the 2014 front (models E/F) with ESTADO, MUNICIPIO, LOCALIDAD and EMISIÓN's
+ * year, the 2019 front (G/H) with none of them; both print the emission number after the año de
+ * registro.
+ */
+export function printedFront(voter: SandboxVoter): IneFront {
+  const layout2014 = frontLayout(voter) === "2014";
+  return {
+    nombres: voter.nombres,
+    primer_apellido: voter.primer_apellido,
+    segundo_apellido: voter.segundo_apellido,
+    nombre_completo: `${voter.nombres} ${voter.primer_apellido} ${voter.segundo_apellido}`,
+    curp: voter.curp,
+    clave_elector: voter.clave_elector,
+    fecha_nacimiento: voter.fecha_nacimiento,
+    sexo: voter.sexo,
+    seccion: voter.seccion,
+    vigencia: voter.vigencia,
+    domicilio: sandboxAddress(voter),
+    anio_registro: voter.anio_registro,
+    anio_emision: layout2014 ? voter.anio_emision : null,
+    num_emisiones: voter.numero_emision,
+    ...(layout2014 ? sandboxGeography(voter) : { estado: null, municipio: null, localidad: null }),
+  };
+}
+
+/**
  * ESTADO, MUNICIPIO and LOCALIDAD as the 2014 front prints them: the entidad's INE number is the
  * clave de elector's (positions 13–14); the voter roll holds no municipio or localidad, so those
  * are made from the sección, only for their shape.
@@ -180,6 +208,19 @@ const text = (t: Text) =>
 const birthDate = (voter: SandboxVoter) => voter.fecha_nacimiento.split("-").reverse().join("/");
 
 /**
+ * The distance between the lines of the name and of the address, on both fronts. INE's specimen
+ * sets them 28 px (2019) and 31–33 px (2014) apart, which leaves no room above a capital: it
+ * prints names and addresses without accents (GOMEZ VELAZQUEZ, CIUDAD DE MEXICO). The sandbox
+ * people have theirs (JOSÉ ÁNGEL NÚÑEZ), and an accent a few pixels under the line above is taken
+ * by Tesseract's line finder for part of that line and dropped (JOSÉ read as JOSE, NÚÑEZ as
+ * NUNEZ). Names read with every accent by the reader's first pass, synthetic people of
+ * bench/synthetic-people.ts (seed 20261123): 2019 fronts of the first 40, 13 of 28 at 28 px (11
+ * with no photo), 28 of 28 at 33 px (with the photo's right edge faded, below); of the first 120,
+ * 79 of 79 at 33 px. 2014 fronts of the first 120: 38 of 41 at 31 px, 41 of 41 at 33 px.
+ */
+const LINE_GAP = 33;
+
+/**
  * The 2014 front (models E/F) as the specimen shows it: the grey-brown header band with the seal,
  * MÉXICO and INSTITUTO NACIONAL ELECTORAL / CREDENCIAL PARA VOTAR; the photo at the left beside
  * the yellow fret; NOMBRE and DOMICILIO with their lines below; then CLAVE DE ELECTOR, CURP, AÑO DE
@@ -201,9 +242,9 @@ function front2014(voter: SandboxVoter): string {
     ${text({ x: 382, y: 115, value: "CREDENCIAL PARA VOTAR", size: 27, bold: true })}
     ${fret(11, 112, 632, 28, "#d9b52c")}
     ${label(343, 187, "NOMBRE")}
-    ${value(343, 216, voter.primer_apellido)}${value(343, 247, voter.segundo_apellido)}${value(343, 278, voter.nombres)}
+    ${[voter.primer_apellido, voter.segundo_apellido, voter.nombres].map((line, i) => value(343, 216 + i * LINE_GAP, line)).join("")}
     ${label(343, 313, "DOMICILIO")}
-    ${address.map((line, i) => value(343, 342 + i * 33, line)).join("")}
+    ${address.map((line, i) => value(343, 342 + i * LINE_GAP, line)).join("")}
     ${label(343, 446, "CLAVE DE ELECTOR")}${value(530, 446, voter.clave_elector)}
     ${label(343, 485, "CURP")}${value(404, 485, voter.curp)}
     ${label(738, 485, "AÑO DE REGISTRO")}${value(1000, 485, `${voter.anio_registro} ${voter.numero_emision}`, "end")}
@@ -235,10 +276,10 @@ function front2019(voter: SandboxVoter): string {
     ${fret(20, 100, 634, 22, "#c2187e")}
     ${text({ x: 210, y: 548, value: voter.nombres.split(" ")[0]!.toLowerCase().replace(/^./, (c) => c.toUpperCase()), size: 34, font: "DejaVu Serif", ink: "#222", anchor: "end" }).replace("<text", '<text font-style="italic"')}
     ${label(336, 194, "NOMBRE")}
-    ${value(336, 223, voter.primer_apellido)}${value(336, 251, voter.segundo_apellido)}${value(336, 279, voter.nombres)}
-    ${label(336, 348, "DOMICILIO")}
-    ${address.map((line, i) => value(336, 376 + i * 27, line)).join("")}
-    ${label(336, 469, "CLAVE DE ELECTOR")}${value(525, 469, voter.clave_elector)}
+    ${[voter.primer_apellido, voter.segundo_apellido, voter.nombres].map((line, i) => value(336, 227 + i * LINE_GAP, line)).join("")}
+    ${label(336, 344, "DOMICILIO")}
+    ${address.map((line, i) => value(336, 377 + i * LINE_GAP, line)).join("")}
+    ${label(336, 473, "CLAVE DE ELECTOR")}${value(525, 473, voter.clave_elector)}
     ${label(336, 504, "CURP")}${value(336, 535, voter.curp)}${label(703, 504, "AÑO DE REGISTRO")}${value(703, 535, `${voter.anio_registro} ${voter.numero_emision}`)}
     ${label(336, 568, "FECHA DE NACIMIENTO")}${value(336, 598, birthDate(voter))}
     ${label(574, 568, "SECCIÓN")}${value(574, 598, voter.seccion)}
@@ -253,11 +294,20 @@ const PHOTO: Record<FrontLayout, { photo: [number, number, number, number]; ghos
   "2019": { photo: [96, 158, 230, 300], ghost: [822, 226, 168, 226] },
 };
 
+/** A mask that keeps a picture whole up to `from` (a fraction of it) and fades it out towards its lower or right edge. */
+function fade(width: number, height: number, towards: "down" | "right", from: number): Buffer {
+  const [x2, y2] = towards === "down" ? [0, 1] : [1, 0];
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="f" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="${from}" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#f)"/></svg>`,
+  );
+}
+
 /**
  * The front of the voter's card in the layout of its model (frontLayout). `photo` is the face
- * (sandbox-faces), printed where the layout puts it, its lower edge fading into the card as on
- * the specimen, and again small and faint at the right as the card's ghost image; without one
- * both places stay empty.
+ * (sandbox-faces), printed where the layout puts it, its lower and right edges fading into the
+ * card as on the 2014 specimen (a photo's hard edge beside the text column was read as stray
+ * letters glued to the names and the address), and again small and faint at the right as the
+ * card's ghost image; without one both places stay empty.
  */
 export async function renderIneFront(voter: SandboxVoter, options: { photo?: Buffer } = {}): Promise<Buffer> {
   const layout = frontLayout(voter);
@@ -266,10 +316,8 @@ export async function renderIneFront(voter: SandboxVoter, options: { photo?: Buf
   if (options.photo) {
     const { photo, ghost } = PHOTO[layout];
     const [left, top, width, height] = photo;
-    const fade = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0.8" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#f)"/></svg>`,
-    );
-    const printed = await sharp(options.photo).resize(width, height, { fit: "cover", position: "top" }).ensureAlpha().composite([{ input: fade, blend: "dest-in" }]).png().toBuffer();
+    const fades = [fade(width, height, "down", 0.8), fade(width, height, "right", 0.8)].map((input) => ({ input, blend: "dest-in" as const }));
+    const printed = await sharp(options.photo).resize(width, height, { fit: "cover", position: "top" }).ensureAlpha().composite(fades).png().toBuffer();
     layers.push({ input: printed, left, top });
     const [gl, gt, gw, gh] = ghost;
     const faint = await sharp(options.photo).resize(gw, gh, { fit: "cover", position: "top" }).greyscale().linear(0.45, 140).png().toBuffer();
