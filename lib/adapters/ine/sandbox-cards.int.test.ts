@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeIneFrontReader, tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { cardPhoto, SANDBOX_FACES } from "./sandbox-faces";
-import { frontLayout, renderIneFront, sandboxAddress, sandboxGeography } from "./sandbox-cards";
+import { frontLayout, printedFront, renderIneFront } from "./sandbox-cards";
 import { SANDBOX_VOTERS } from "./sandbox-voters";
 
 // The sandbox fronts are drawn in INE's two current layouts; the identity checks read them with
@@ -12,47 +12,17 @@ afterAll(() => closeIneFrontReader());
 const read = async (person: number) => (await readIneFront(tesseractIneFrontReader, await renderIneFront(SANDBOX_VOTERS[person - 1]!, { photo: await cardPhoto(SANDBOX_FACES[person - 1]!) }))).front;
 
 describe("sandbox INE fronts in the real layouts, read by the front reader", () => {
-  it("person 3's model E: the 2014 front, values beside their labels, with ESTADO, MUNICIPIO, LOCALIDAD and EMISIÓN", async () => {
-    const sofia = SANDBOX_VOTERS[2]!;
-    expect(frontLayout(sofia)).toBe("2014");
-    expect(await read(3)).toEqual({
-      nombres: "SOFÍA",
-      primer_apellido: "IBÁÑEZ",
-      segundo_apellido: "PEÑA",
-      nombre_completo: "SOFÍA IBÁÑEZ PEÑA",
-      curp: sofia.curp,
-      clave_elector: sofia.clave_elector,
-      fecha_nacimiento: sofia.fecha_nacimiento,
-      sexo: "M",
-      seccion: sofia.seccion,
-      vigencia: sofia.vigencia,
-      domicilio: sandboxAddress(sofia),
-      anio_registro: sofia.anio_registro,
-      anio_emision: sofia.anio_emision,
-      num_emisiones: sofia.numero_emision,
-      ...sandboxGeography(sofia),
-    });
+  // Persons 3 (model E) and 4 (F): the 2014 front, values beside their labels, with ESTADO,
+  // MUNICIPIO, LOCALIDAD and EMISIÓN. Persons 1 (G) and 2 (H): the 2019 front, values below their
+  // labels, none of those. Every field as printed, accents and Ñ kept.
+  it.each([3, 4, 1, 2])("person %i: every field the card prints", async (person) => {
+    const voter = SANDBOX_VOTERS[person - 1]!;
+    expect(frontLayout(voter)).toBe(person > 2 ? "2014" : "2019");
+    expect(await read(person)).toEqual(printedFront(voter));
   }, 120_000);
 
-  it("person 1's model G: the 2019 front, values below their labels, no EMISIÓN nor ESTADO, MUNICIPIO, LOCALIDAD", async () => {
-    const maria = SANDBOX_VOTERS[0]!;
-    expect(frontLayout(maria)).toBe("2019");
-    expect(await read(1)).toMatchObject({
-      nombres: maria.nombres,
-      primer_apellido: maria.primer_apellido,
-      segundo_apellido: maria.segundo_apellido,
-      curp: maria.curp,
-      clave_elector: maria.clave_elector,
-      fecha_nacimiento: maria.fecha_nacimiento,
-      sexo: "M",
-      seccion: maria.seccion,
-      vigencia: maria.vigencia,
-      anio_registro: maria.anio_registro,
-      num_emisiones: maria.numero_emision,
-      anio_emision: null,
-      estado: null,
-      municipio: null,
-      localidad: null,
-    });
+  it("keeps the accents and Ñ of a 2019 front's names and of its address", async () => {
+    expect(await read(2)).toMatchObject({ nombres: "JOSÉ ÁNGEL", primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA" });
+    expect((await read(1)).domicilio).toBe("C INDEPENDENCIA 123, COL. CENTRO, CIUDAD DE MÉXICO");
   }, 120_000);
 });
