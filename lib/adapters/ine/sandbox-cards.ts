@@ -316,7 +316,7 @@ export async function renderIneFront(voter: SandboxVoter, options: { photo?: Buf
   if (options.photo) {
     const { photo, ghost } = PHOTO[layout];
     const [left, top, width, height] = photo;
-    const fades = [fade(width, height, "down", 0.8), fade(width, height, "right", 0.8)].map((input) => ({ input, blend: "dest-in" as const }));
+    const fades = [fade(width, height, "down", 0.8), fade(width, height, "right", 0.7)].map((input) => ({ input, blend: "dest-in" as const }));
     const printed = await sharp(options.photo).resize(width, height, { fit: "cover", position: "top" }).ensureAlpha().composite(fades).png().toBuffer();
     layers.push({ input: printed, left, top });
     const [gl, gt, gw, gh] = ghost;
