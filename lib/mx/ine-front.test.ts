@@ -14,25 +14,7 @@ const [maria, jose, sofia, luis] = SANDBOX_VOTERS as [SandboxVoter, SandboxVoter
  * count, no ESTADO, MUNICIPIO or LOCALIDAD), as parseIneFront should give it.
  */
 function expected(voter: SandboxVoter): IneFront {
-  return {
-    nombres: voter.nombres,
-    primer_apellido: voter.primer_apellido,
-    segundo_apellido: voter.segundo_apellido,
-    nombre_completo: voter.nombre,
-    curp: voter.curp,
-    clave_elector: voter.clave_elector,
-    fecha_nacimiento: voter.fecha_nacimiento,
-    sexo: voter.sexo,
-    seccion: voter.seccion,
-    vigencia: voter.vigencia,
-    domicilio: sandboxAddress(voter),
-    anio_registro: voter.anio_registro,
-    anio_emision: voter.anio_emision,
-    num_emisiones: voter.numero_emision,
-    estado: null,
-    municipio: null,
-    localidad: null,
-  };
+  return { ...printedFront(voter), anio_emision: voter.anio_emision, estado: null, municipio: null, localidad: null };
 }
 
 /** The fields of `front` but `keys`, to compare the rest. */
