@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { createWorker, OEM, PSM } from "tesseract.js";
-import { renderIneBack, renderIneFront, sandboxAddress, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
+import { frontLayout, renderIneBack, renderIneFront, sandboxAddress, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_FACES, cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { closeIneFrontReader, tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
@@ -59,11 +59,13 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const ms = (xs: number[]) => `${mean(xs).toFixed(0).padStart(5)} / ${p95(xs).toFixed(0).padStart(5)}`;
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}x` : "n/a (baseline 0)");
 
-function truthOf(person: SandboxVoter): Record<FrontField, string> {
+/** What the card prints: the 2019 front (models G/H) has no EMISIÓN, so its right reading is none. */
+function truthOf(person: SandboxVoter): Record<FrontField, string | null> {
   return {
     ...person,
     num_emisiones: person.numero_emision,
     domicilio: sandboxAddress(person),
+    anio_emision: frontLayout(person) === "2019" ? null : person.anio_emision,
   };
 }
 

@@ -21,6 +21,11 @@ describe("synthetic people (bench/identity.ts)", () => {
     }
   });
 
+  it("carry a model of their emission year: E/F until 2018, G/H from 2019, both layouts drawn", () => {
+    for (const p of people) expect(["E", "F", "G", "H"].indexOf(p.modelo) >= 2, `${p.modelo} ${p.anio_emision}`).toBe(Number(p.anio_emision) >= 2019);
+    expect(new Set(people.map((p) => p.modelo))).toEqual(new Set(["E", "F", "G", "H"]));
+  });
+
   it("use accents and Ñ, and the same seed gives the same people", () => {
     expect(people.some((p) => /Ñ/.test(p.primer_apellido + p.segundo_apellido + p.nombres))).toBe(true);
     expect(people.some((p) => /[ÁÉÍÓÚ]/.test(p.nombres))).toBe(true);

@@ -59,6 +59,13 @@ export function buildClaveElector(p: { nombres: string; primer_apellido: string;
   return `${pair(p.primer_apellido)}${pair(p.segundo_apellido)}${pair(p.nombres.split(" ")[0]!)}${birth}${INE_ENTIDAD[state]}${p.sexo}${digits(random, 3)}`;
 }
 
+/**
+ * The model a card issued that year can be: INE issued the 2014 front (models E/F) until 2019
+ * and the 2019 one (G/H) since, so the drawn model keeps its letter's pair (E or G, F or H) and
+ * takes the layout of its year; the sandbox renderer draws each in its own layout.
+ */
+const modelOf = (drawn: string, anioEmision: number) => (anioEmision >= 2019 ? ({ E: "G", F: "H" } as Record<string, string>) : ({ G: "E", H: "F" } as Record<string, string>))[drawn] ?? drawn;
+
 export function syntheticPerson(random: Random): SandboxVoter {
   const sexo = random() < 0.5 ? "H" : "M";
   const nombres = pick(random, sexo === "H" ? MEN : WOMEN);
@@ -83,7 +90,7 @@ export function syntheticPerson(random: Random): SandboxVoter {
     clave_elector: buildClaveElector(names, state, random),
     numero_emision: String(between(random, 0, 4)).padStart(2, "0"),
     estado: "VIGENTE",
-    modelo: pick(random, ["E", "F", "G", "H"]),
+    modelo: modelOf(pick(random, ["E", "F", "G", "H"]), anioEmision),
     vigencia: String(anioEmision + 10),
     anio_registro: String(between(random, birthYear + 18, anioEmision)),
     anio_emision: String(anioEmision),

@@ -74,6 +74,9 @@ type LabelMatch = { key: LabelKey; used: number; rest: string; edits: number };
  * its value ("REGISTRO2008").
  */
 function labelAt(words: string[], i: number): LabelMatch | null {
+  // A label starts at a word with a letter: a mark before it (a stroke of guilloche read as "——")
+  // would stretch the label's box over the line below, where its value is.
+  if (!/[A-Z]/.test(plain(words[i] ?? ""))) return null;
   let best: LabelMatch | null = null;
   for (const [key, spellings] of Object.entries(LABELS) as [LabelKey, readonly string[]][]) {
     for (const spelling of spellings) {
@@ -142,7 +145,9 @@ function splitAtLabels(group: OcrWord[]): Chunk[] {
   };
   for (let i = 0; i < group.length; i++) {
     const found = labelAt(texts, i);
-    if (!found || (i > 0 && !numberFollows(found, texts[i + found.used]) && NUMBERED.has(found.key))) continue;
+    if (!found) continue;
+    const next = texts[i + found.used];
+    if (NUMBERED.has(found.key) && (i > 0 ? !numberFollows(found, next) : wordFollows(found, next))) continue;
     flush(i);
     start = i;
     label = found;
@@ -156,6 +161,9 @@ function splitAtLabels(group: OcrWord[]): Chunk[] {
 // otherwise an address's "ESTADO DE MÉXICO" would end the address at ESTADO.
 const NUMBERED = new Set<LabelKey>(["estado", "municipio", "localidad", "seccion", "emision", "vigencia", "registro", "folio", "edad"]);
 const numberFollows = (label: LabelMatch, next: string | undefined) => label.rest !== "" || /^[^A-Za-z0-9]*[\dOQ]/.test(next ?? "") || next === undefined;
+// At the start of a line too, a word after it makes it a place's name: the address line ESTADO DE
+// MÉXICO (the 2014 and 2019 fronts print the address on three lines, the entidad alone on the last).
+const wordFollows = (label: LabelMatch, next: string | undefined) => label.rest === "" && /^\p{Lu}{2,}$/u.test(next ?? "");
 
 /**
  * Each label once: where OCR found the same label twice (a name that reads like ESTADO, a

@@ -21,5 +21,6 @@ describe("the sandbox people's files pass the verification page's capture checks
     expect(await pageQuality(files["ine-front.jpg"]!, MIN_SIDE.card)).toEqual({ ok: true });
     expect(await pageQuality(files["ine-back.jpg"]!, MIN_SIDE.card)).toEqual({ ok: true });
     expect(await pageQuality(files["selfie.jpg"]!, MIN_SIDE.face)).toEqual({ ok: true });
-  });
+    // Eight images drawn per person: seconds on a busy machine.
+  }, 30_000);
 });

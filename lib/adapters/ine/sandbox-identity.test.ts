@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_PEOPLE } from "@/lib/adapters/renapo/sandbox-people";
 import { checkCurp } from "@/lib/mx/curp";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
+import { sandboxMrz } from "./sandbox-cards";
 import { sandboxIdentityFiles, type SandboxIdentityFile } from "./sandbox-identity";
 import { SANDBOX_VOTERS } from "./sandbox-voters";
 
@@ -38,6 +41,25 @@ describe("sandbox identity files (person 1)", () => {
   it("prints a back whose MRZ is valid and tells the voter's data", () => {
     const read = parseIneMrz(file("ine-back.jpg").mrz!.join("\n"), now);
     expect(read).toMatchObject({ ok: true, mrz: { cic: maria.cic, birthDate: maria.fecha_nacimiento, expiry: `${maria.vigencia}-12-31`, primerApellido: "PEREZ", nombres: "MARIA GUADALUPE" } });
+  });
+
+  // Real verification answers for real INE backs (../shared/realworld/verificamex, read in place,
+  // digits masked as 9 and letters as X): the sandbox backs must have their shape, sex as H/M.
+  it("prints every sandbox back's line 2 in the shape real INE backs have", () => {
+    const dir = path.resolve(process.cwd(), "../shared/realworld/verificamex");
+    const answers = readdirSync(dir).map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as { data: { dataOcr?: { sex: string; second_optional: string } } });
+    const real = answers.flatMap((a) => (a.data.dataOcr ? [a.data.dataOcr] : []));
+    expect(real.length).toBeGreaterThan(0);
+    const mask = (s: string) => s.replace(/\d/g, "9").replace(/[A-Z]/g, "X");
+    for (const voter of SANDBOX_VOTERS) {
+      const line2 = sandboxMrz(voter)[1];
+      expect(line2[7], voter.nombre).toBe(voter.sexo);
+      for (const answer of real) {
+        expect(mask(line2.slice(18, 29)), voter.nombre).toBe(answer.second_optional);
+        expect(["H", "M"]).toContain(answer.sex);
+      }
+      expect(line2.slice(19, 21), voter.nombre).toBe(voter.numero_emision);
+    }
   });
 
   it("breaks the MRZ by one character so a check digit fails", () => {

@@ -97,7 +97,9 @@ async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: Captu
 /**
  * A front must show the card's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ. A card held
  * upside down is read again turned 180° (a second, short OCR pass, only when the first found too
- * little); sideways photos are left to the browser's guide frame.
+ * little). A card photographed a quarter turned needs no pass of its own: Tesseract's layout
+ * analysis reads a card turned 90° clockwise as vertical lines of text, labels and all, and one
+ * turned 270° becomes that after the 180° pass (captures.int.test.ts sends both).
  */
 async function frontReadability(bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
   let words = await deps.frontReader.read(bytes);

@@ -92,4 +92,16 @@ describe("POST /identity/verify/{token}/files/{kind}, what the photo shows", () 
     }
     expect(await refused(id)).toBe(0);
   }, 120_000);
+
+  // A phone held upright photographs a card lying across it a quarter turned, either way; the
+  // 2014 layout (person 3) and the 2019 one (person 1) both.
+  it.each([90, 270])("takes a sandbox front photographed turned %i°, in both layouts", async (degrees) => {
+    const { id, token } = await openSession();
+    const fronts = [sandbox["ine-front.jpg"]!, ...(await sandboxIdentityFiles(3)).filter((f) => f.name === "ine-front.jpg").map((f) => f.bytes)];
+    for (const front of fronts) {
+      const res = await send(token, "ine_front", await sharp(front).rotate(degrees).jpeg().toBuffer());
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect(await refused(id)).toBe(0);
+  }, 120_000);
 });
