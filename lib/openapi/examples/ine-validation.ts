@@ -89,7 +89,7 @@ export const ineValidationAnswerExamples = {
             },
           ],
         },
-        faceComparison: { result: true, similarity: 95 },
+        faceComparison: { result: true, similarity: 91 },
         ineNominalList: {
           status: true,
           maintenance: false,
@@ -140,7 +140,7 @@ export const ineValidationAnswerExamples = {
         object: "ine_validations",
         status: false,
         message: "El rostro de la selfie no coincide con el de la credencial",
-        faceComparison: { result: false, similarity: 30 },
+        faceComparison: { result: false, similarity: 28 },
         ineNominalList: { status: true, maintenance: false, message: "La credencial es válida", estado: "VIGENTE" },
         renapo: { codigo: "01", status: true, mensaje: "Búsqueda exitosa por curp" },
       },
