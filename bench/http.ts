@@ -22,12 +22,15 @@ const DOCUMENTS = 300;
 const SESSIONS = 100;
 const RECEIPTS = 100;
 const LOAD = { connections: 32, warmupS: 2, durationS: Number(process.env.BENCH_SECONDS ?? 8) };
-const PROFILE = process.env.BENCH_PROFILE !== "0";
+// BENCH_PROFILE=0: no profile; BENCH_PROFILE=n (1-based): profile the n-th read (default 1, the document read).
+const PROFILE = process.env.BENCH_PROFILE === "0" ? null : Math.max(1, Number(process.env.BENCH_PROFILE ?? 1) || 1);
+// BENCH_ONLY=2,3: measure only those reads (1-based), e.g. while working on one of them.
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map(Number)) : null;
 // BENCH_PORT=n: the server listens on n (n+1 for the profiled run) and the floor on n+2, so
 // engineers sharing a machine can keep apart; without it, free ports the system picks.
 const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
 
-type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
+type Measured = { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuMsPerRequest?: number; dbCpuMsPerRequest?: number };
 type Scenario = { label: string; ours: (i: number) => string; floor: (i: number) => string };
 
 const freePort = (offset: number) =>
@@ -75,12 +78,32 @@ function processCpuMs(pid: number | undefined): number | null {
   }
 }
 
+/** CPU milliseconds of the PostgreSQL cluster: its postmaster and every backend it forked. */
+let postmasterPid: number | undefined;
+function databaseCpuMs(): number | null {
+  if (postmasterPid === undefined) return null;
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(entry) === postmasterPid || Number(fields[1]) === postmasterPid) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS; // ppid is field 4
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return total;
+}
+
 async function measure(base: string, paths: (i: number) => string, headers: Record<string, string>, pid?: number) {
   await load(base, paths, headers, LOAD.warmupS);
   const cpuBefore = processCpuMs(pid);
+  const dbBefore = databaseCpuMs();
   const measured = await load(base, paths, headers, LOAD.durationS);
   const cpuAfter = processCpuMs(pid);
+  const dbAfter = databaseCpuMs();
   if (cpuBefore !== null && cpuAfter !== null && measured.requests) measured.cpuMsPerRequest = (cpuAfter - cpuBefore) / measured.requests;
+  if (dbBefore !== null && dbAfter !== null && measured.requests) measured.dbCpuMsPerRequest = (dbAfter - dbBefore) / measured.requests;
   return measured;
 }
 
@@ -88,6 +111,7 @@ const line = (label: string, m: Measured) =>
   console.log(
     `  ${label.padEnd(10)} ${f(m.rps, 0).padStart(6)} req/s   p50 ${f(m.p50, 1).padStart(6)} ms   p99 ${f(m.p99, 1).padStart(6)} ms   n=${m.requests}` +
       (m.cpuMsPerRequest !== undefined ? `   cpu ${f(m.cpuMsPerRequest, 3)} ms/req` : "") +
+      (m.dbCpuMsPerRequest !== undefined ? `   db ${f(m.dbCpuMsPerRequest, 3)} ms/req` : "") +
       (m.non2xx || m.errors ? `   !! non-2xx ${m.non2xx}, errors ${m.errors}` : ""),
   );
 
@@ -140,6 +164,7 @@ async function main() {
     const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
     cleanups.push(() => cluster.stop());
     const databaseUrl = embeddedUrl(cluster.port, cluster.password);
+    postmasterPid = Number(fs.readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
     await migrateDatabase(databaseUrl);
     const serverEnv = {
       ...process.env,
@@ -229,7 +254,7 @@ async function main() {
     const noWorkBefore = await health();
     line("no-work", noWorkBefore);
     const table: { label: string; ours: Measured; floor: Measured }[] = [];
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((_, i) => !ONLY || ONLY.has(i + 1))) {
       console.log(s.label);
       const ours = await measure(server.url, s.ours, headers, server.pid);
       line("ours", ours);
@@ -251,23 +276,28 @@ async function main() {
     if (noWorkCpu.length === 2 && table.every((r) => r.ours.cpuMsPerRequest !== undefined)) {
       const base = (noWorkCpu[0]! + noWorkCpu[1]!) / 2;
       console.log(`\n== Server CPU per request (no-work = ${f(base, 3)} ms, mean of before and after) ==`);
-      console.log(`  ${"read".padEnd(58)} ${"ours ms".padStart(8)} ${"floor ms".padStart(9)}  no-work/ours`);
-      for (const r of table) console.log(`  ${r.label.slice(0, 58).padEnd(58)} ${f(r.ours.cpuMsPerRequest!, 3).padStart(8)} ${f(r.floor.cpuMsPerRequest ?? NaN, 3).padStart(9)}  ${f(base / r.ours.cpuMsPerRequest!).padStart(11)}x`);
+      // PostgreSQL's CPU per request beside it: on one machine the database's work is paid from the same cores.
+      console.log(`  ${"read".padEnd(58)} ${"ours ms".padStart(8)} ${"floor ms".padStart(9)}  no-work/ours  ${"db ours".padStart(8)} ${"db floor".padStart(9)}`);
+      for (const r of table)
+        console.log(
+          `  ${r.label.slice(0, 58).padEnd(58)} ${f(r.ours.cpuMsPerRequest!, 3).padStart(8)} ${f(r.floor.cpuMsPerRequest ?? NaN, 3).padStart(9)}  ${f(base / r.ours.cpuMsPerRequest!).padStart(11)}x  ${f(r.ours.dbCpuMsPerRequest ?? NaN, 3).padStart(8)} ${f(r.floor.dbCpuMsPerRequest ?? NaN, 3).padStart(9)}`,
+        );
     }
 
-    if (PROFILE) {
-      // Where a document read's time goes: the same server again under V8's sampling profiler.
+    const profiled = PROFILE ? scenarios[PROFILE - 1] : undefined;
+    if (profiled) {
+      // Where a read's time goes: the same server again under V8's sampling profiler.
       await server.stop();
       const profileDir = path.join(dir, "profile");
       server = await startServer(serverEnv, await freePort(1), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
-      await measure(server.url, scenarios[0]!.ours, headers);
+      await measure(server.url, profiled.ours, headers);
       await server.stop();
       const profiles = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).map((name) => path.join(profileDir, name)) : [];
       const biggest = profiles.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
       if (!biggest) console.log("\n(no CPU profile was written)");
       else {
         if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(biggest, process.env.BENCH_PROFILE_OUT);
-        console.log(`\n== CPU profile of the server during ${LOAD.warmupS + LOAD.durationS} s of document reads (self time) ==`);
+        console.log(`\n== CPU profile of the server during ${LOAD.warmupS + LOAD.durationS} s of ${profiled.label} (self time) ==`);
         summariseProfile(JSON.parse(fs.readFileSync(biggest, "utf8")), process.cwd());
       }
     }
