@@ -96,6 +96,12 @@ export function listEnvelope<T>(data: T[], page: { initialItem: number; totalIte
   return { data, meta: [{ page: { total: data.length, initialItem: page.initialItem, totalItems: page.totalItems } }], links: { self } };
 }
 
+/** The list envelope as JSON text, around items that are JSON texts already (document-resource-cache.ts). */
+export function listEnvelopeJson(items: string[], page: { initialItem: number; totalItems: number }, self: "/documents" | "/companies"): string {
+  const { meta, links } = listEnvelope(items, page, self);
+  return `{"data":[${items.join(",")}],${JSON.stringify({ meta, links }).slice(1)}`;
+}
+
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266), so "Contrato Ñandú.pdf" survives. */
 export function attachment(fileName: string): string {
   const ascii = fileName.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7E]/g, "_").replace(/["\\]/g, "_");

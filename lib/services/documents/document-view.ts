@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { rowsFromJson, type JsonRow } from "@/lib/db/json-rows";
@@ -70,4 +70,35 @@ export function peopleColumns(documentId: AnyPgColumn) {
 
 export function peopleOf(row: { signatoriesJson: JsonRow[] | null; spectatorsJson: JsonRow[] | null }): { signatories: Signatory[]; spectators: Spectator[] } {
   return { signatories: rowsFromJson(signatories, row.signatoriesJson), spectators: rowsFromJson(spectators, row.spectatorsJson) };
+}
+
+/**
+ * What a document view was read from, as one text: the row versions (PostgreSQL's `xmin`, the
+ * transaction that wrote each row) of the document, its owner and its current signers and
+ * spectators, in list order. Every change that commits to one of those rows (an update, an
+ * insert or a removal among its people) gives a different text, and reading it needs no JSON:
+ * a listing compares it with what it rendered before and renders only what changed. Npgsql and
+ * EF Core use xmin as a row's concurrency token the same way; since PostgreSQL 9.4 freezing keeps
+ * a row's xmin, so a vacuum does not change it. Keep it covering every table `peopleColumns` and
+ * the view's query read.
+ */
+export function documentVersion(documentId: AnyPgColumn) {
+  return sql<string>`concat_ws(':', ${documents}.xmin, ${users}.xmin,
+    (select string_agg(${signatories}.xmin::text, ',' order by ${signatories.position}) from ${signatories} where ${signatories.documentId} = ${documentId} and ${signatories.removedAt} is null),
+    (select string_agg(${spectators}.xmin::text, ',' order by ${spectators.position}) from ${spectators} where ${spectators.documentId} = ${documentId}))`;
+}
+
+/**
+ * The views of some documents of a folder the actor belongs to, each with its version read in
+ * the same statement; documents no longer in the folder are left out. In no particular order.
+ */
+export async function findDocumentViews(db: DbOrTx, actor: Actor, folderId: string, ids: string[]): Promise<{ view: DocumentView; version: string }[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, version: documentVersion(documents.id), ...peopleColumns(documents.id) })
+    .from(documents)
+    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, actor.userId)))
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .where(and(inArray(documents.id, ids), eq(documents.folderId, folderId)));
+  return rows.map((row) => ({ view: { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) }, version: row.version }));
 }

@@ -1,15 +1,17 @@
 import { getDb } from "@/lib/db/client";
 import { apiRoute, json } from "@/lib/http/api-route";
 import { readDocumentUpload } from "@/lib/http/document-upload";
-import { documentResource, listEnvelope } from "@/lib/http/signing-resources";
+import { documentResourcesJson } from "@/lib/http/document-resource-cache";
+import { documentResource, listEnvelopeJson } from "@/lib/http/signing-resources";
 import { containerDocumentsQuery, documentParams } from "@/lib/schemas/signing";
 import { createDocument } from "@/lib/services/documents/create-document";
-import { findDocumentView } from "@/lib/services/documents/document-view";
-import { listFolderDocuments } from "@/lib/services/documents/list-folder-documents";
+import { findDocumentView, findDocumentViews } from "@/lib/services/documents/document-view";
+import { listFolderPage } from "@/lib/services/documents/list-folder-documents";
 
 export const GET = apiRoute({ auth: "apiKeyOrSession", params: documentParams, query: containerDocumentsQuery }, async ({ actor, params, query }) => {
-  const page = await listFolderDocuments(getDb(), actor, params.uuid, { page: query.page ?? 0, size: query.size ?? 20, search: query.search });
-  return listEnvelope(page.items.map((v) => documentResource(v, actor)), page, "/documents");
+  const page = await listFolderPage(getDb(), actor, params.uuid, { page: query.page ?? 0, size: query.size ?? 20, search: query.search });
+  const items = await documentResourcesJson(page.items, actor, (ids) => findDocumentViews(getDb(), actor, params.uuid, ids));
+  return new Response(listEnvelopeJson(items, page, "/documents"), { headers: { "content-type": "application/json" } });
 });
 
 export const POST = apiRoute({ auth: "apiKeyOrSession", params: documentParams }, async ({ actor, params, req }) => {
