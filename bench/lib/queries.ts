@@ -1,23 +1,26 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
 import type postgres from "postgres";
-import type { Db } from "@/lib/db/client";
-import { documents, users } from "@/lib/db/schema";
+import { documents } from "@/lib/db/schema";
+import * as schema from "@/lib/db/schema";
+import type { Actor } from "@/lib/services/actor";
+import { findDocumentViews } from "@/lib/services/documents/document-view";
+import { listFolderPage } from "@/lib/services/documents/list-folder-documents";
 
-/** The two queries of lib/services/documents/list-folder-documents.ts (without search), built the same way. */
-export function listingQueries(db: Db, folderId: string, page: number, size = 20) {
-  const where = eq(documents.folderId, folderId);
-  return {
-    page: db
-      .select({ document: documents, ownerName: users.name, ownerEmail: users.email })
-      .from(documents)
-      .innerJoin(users, eq(users.id, documents.ownerUserId))
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(size)
-      .offset(page * size)
-      .toSQL(),
-    count: db.select({ n: count() }).from(documents).where(where).toSQL(),
-  };
+type Query = { sql: string; params: unknown[] };
+
+/**
+ * The statements a listing runs, as lib/services/documents builds them (captured from a database
+ * handle that logs, so they cannot drift from the code): the page (membership, ids and versions)
+ * and the views of a page's documents (what a listing reads for documents it has not rendered
+ * yet); and, for comparison, the count(*) the kept count replaced.
+ */
+export async function listingQueries(sql: postgres.Sql, actor: Actor, folderId: string, page: number, size = 20): Promise<{ page: Query; views: Query; count: Query }> {
+  const logged: Query[] = [];
+  const db = drizzle(sql, { schema, logger: { logQuery: (query, params) => void logged.push({ sql: query, params }) } });
+  const listed = await listFolderPage(db, actor, folderId, { page, size });
+  await findDocumentViews(db, actor, folderId, listed.items.map((i) => i.id));
+  return { page: logged[0]!, views: logged[1]!, count: db.select({ n: count() }).from(documents).where(eq(documents.folderId, folderId)).toSQL() };
 }
 
 export const run = (sql: postgres.Sql, query: { sql: string; params: unknown[] }) => sql.unsafe(query.sql, query.params as postgres.ParameterOrJSON<never>[]);
