@@ -29,7 +29,7 @@ const routes: [RegExp, Handler][] = [
       const size = Number(query.get("size") ?? 20);
       const page = Number(query.get("page") ?? 0);
       const [[total], rows] = await Promise.all([
-        sql<{ n: number }[]>`select count(*)::int as n from documents where folder_id = ${folderId}`,
+        sql<{ n: number }[]>`select document_count as n from work_folders where id = ${folderId}`, // the count the app keeps
         sql`select d.*, u.name as owner_name from documents d join users u on u.id = d.owner_user_id
             where d.folder_id = ${folderId} order by d.created_at desc, d.id desc limit ${size} offset ${page * size}`,
       ]);

@@ -4,7 +4,7 @@ import { documents, folderMemberships, users, workFolders } from "@/lib/db/schem
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/actor";
 import { FOLDER_NOT_FOUND, type FolderRole } from "@/lib/services/work-folders/folder-access";
-import { documentVersions, findDocumentViews, type DocumentView } from "./document-view";
+import { documentVersion, findDocumentViews, type DocumentView } from "./document-view";
 
 type PageOptions = { page?: number; size?: number; search?: string };
 
@@ -17,7 +17,7 @@ export type FolderPage = {
 };
 
 /**
- * One page of a folder's documents, newest first, as ids with their versions (`documentVersions`):
+ * One page of a folder's documents, newest first, as ids with their versions (`documentVersion`):
  * enough for a reader that keeps what it rendered to know what changed, without reading the
  * documents' rows as JSON. One statement checks the membership and reads the page, so a caller
  * outside the folder gets "not found" and no page is read. The total is the folder's kept count
@@ -60,26 +60,20 @@ function folderPageQuery(db: DbOrTx, withSearch: boolean) {
 function buildFolderPageQuery(db: DbOrTx, withSearch: boolean) {
   const newestFirst = [desc(documents.createdAt), desc(documents.id)];
   // The page's ids first (the folder index alone), then their versions: computed for these rows
-  // only, not for every row the offset skips. A CTE, so that the offset is walked once although
-  // the document, its signers and its spectators all join on it.
-  const ids = db.$with("ids").as(
-    db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(and(eq(documents.folderId, folderMemberships.folderId), withSearch ? ilike(documents.fileName, sql.placeholder("pattern")) : undefined))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset")),
-  );
-  const versions = documentVersions(db, db.select({ id: ids.id }).from(ids));
+  // only, not for every row the offset skips.
+  const ids = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.folderId, folderMemberships.folderId), withSearch ? ilike(documents.fileName, sql.placeholder("pattern")) : undefined))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("ids");
   const page = db
-    .with(ids)
-    .select({ id: documents.id, ownerUserId: documents.ownerUserId, createdAt: documents.createdAt, version: versions.version.as("version") })
+    .select({ id: documents.id, ownerUserId: documents.ownerUserId, createdAt: documents.createdAt, version: documentVersion(documents.id).as("version") })
     .from(documents)
     .innerJoin(ids, eq(ids.id, documents.id))
     .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .leftJoin(versions.signers, eq(versions.signers.documentId, documents.id))
-    .leftJoin(versions.spectators, eq(versions.spectators.documentId, documents.id))
     .as("page");
   return db
     .select({ role: folderMemberships.role, documentCount: workFolders.documentCount, id: page.id, ownerUserId: page.ownerUserId, version: page.version })
