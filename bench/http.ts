@@ -290,6 +290,7 @@ async function main() {
       await server.stop();
       const profileDir = path.join(dir, "profile");
       server = await startServer(serverEnv, await freePort(1), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
+      const loadStartedUs = Number(process.hrtime.bigint() / 1000n);
       await measure(server.url, profiled.ours, headers);
       await server.stop();
       const profiles = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).map((name) => path.join(profileDir, name)) : [];
@@ -297,8 +298,8 @@ async function main() {
       if (!biggest) console.log("\n(no CPU profile was written)");
       else {
         if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(biggest, process.env.BENCH_PROFILE_OUT);
-        console.log(`\n== CPU profile of the server during ${LOAD.warmupS + LOAD.durationS} s of ${profiled.label} (self time) ==`);
-        summariseProfile(JSON.parse(fs.readFileSync(biggest, "utf8")), process.cwd());
+        console.log(`\n== CPU profile of the server during ${LOAD.warmupS + LOAD.durationS} s of ${profiled.label} (self time, from the first request on) ==`);
+        summariseProfile(JSON.parse(fs.readFileSync(biggest, "utf8")), process.cwd(), { fromUs: loadStartedUs });
       }
     }
   } finally {

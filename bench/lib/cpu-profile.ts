@@ -4,7 +4,7 @@
 import { f } from "./report";
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
 
 function groupOf(node: ProfileNode, cwd: string): string {
   const { url, functionName } = node.callFrame;
@@ -20,10 +20,20 @@ function groupOf(node: ProfileNode, cwd: string): string {
   return file.startsWith(cwd) ? `our code (${file.slice(cwd.length + 1).split("/")[0]})` : file;
 }
 
-export function summariseProfile(profile: Profile, cwd: string, top = 15) {
+/**
+ * `fromUs`: leave out samples taken before this moment (microseconds of the monotonic clock that
+ * V8's timestamps and Node's process.hrtime share on Linux), e.g. the server's start, whose module
+ * loading (wrapSafe, readFileUtf8) would otherwise pass for per-request work.
+ */
+export function summariseProfile(profile: Profile, cwd: string, options: { top?: number; fromUs?: number } = {}) {
+  const { top = 15, fromUs = 0 } = options;
   const self = new Map<number, number>();
   // A sample's time is the delta to the next sample (V8 writes the delta before each sample).
-  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= fromUs) self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   let busy = 0;
   const groups = new Map<string, number>();
