@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { signatories, spectators } from "@/lib/db/schema";
 import { updateDocumentInput } from "@/lib/schemas/signing";
 import { cancelDocument } from "@/lib/services/documents/cancel-document";
-import { findDocumentViews } from "@/lib/services/documents/document-view";
+import type { Actor } from "@/lib/services/actor";
+import { findDocumentView, findDocumentViews } from "@/lib/services/documents/document-view";
 import { listFolderPage } from "@/lib/services/documents/list-folder-documents";
 import { updateDocument } from "@/lib/services/documents/update-document";
 import { rejectSignatory } from "@/lib/services/signing/reject-signatory";
@@ -16,6 +17,7 @@ import { shareFolder } from "@/test/factories/folders";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { documentResourcesJson } from "./document-resource-cache";
+import { documentResource } from "./signing-resources";
 
 type Resource = { id: string; attributes: Record<string, unknown>; relationships: { signatories: { data: { id: string; attributes: Record<string, unknown> }[] } } };
 
@@ -25,11 +27,16 @@ async function list(key: string, folder: string): Promise<Resource[]> {
   return (await res.json()).data;
 }
 
-/** Each listed resource must equal what GET /v1/documents/{uuid} reads afresh (it keeps nothing). */
-async function expectFresh(key: string, listed: Resource[]) {
+/**
+ * Each listed resource must equal the resource rendered afresh from the database (the view
+ * service keeps nothing), and so must GET /v1/documents/{uuid}, which reuses what it kept too.
+ */
+async function expectFresh(key: string, actor: Actor, listed: Resource[]) {
   for (const resource of listed) {
+    const fresh = JSON.parse(JSON.stringify(documentResource(await findDocumentView(getDb(), actor, resource.id), actor)));
+    expect(resource).toEqual(fresh);
     const res = await call(getDocument, `/v1/documents/${resource.id}`, { headers: { authorization: `Bearer ${key}` }, params: { uuid: resource.id } });
-    expect(resource).toEqual((await res.json()).data);
+    expect((await res.json()).data).toEqual(fresh);
   }
 }
 
@@ -38,8 +45,13 @@ describe("document resources kept between listings", () => {
     const owner = await seedUserWithKey({ name: "Begoña Núñez" });
     const folder = await defaultFolderId(owner.actor);
     const [first, second] = [await seedDocument(owner.actor, { file_name: "Uno.pdf" }), await seedDocument(owner.actor, { file_name: "Dos.pdf" })];
-    await expectFresh(owner.key, await list(owner.key, folder));
-    const byId = async () => new Map((await list(owner.key, folder)).map((r) => [r.id, r]));
+    await expectFresh(owner.key, owner.actor, await list(owner.key, folder));
+    // Listed and read one by one after every change, each compared with a fresh rendering.
+    const byId = async () => {
+      const listed = await list(owner.key, folder);
+      await expectFresh(owner.key, owner.actor, listed);
+      return new Map(listed.map((r) => [r.id, r]));
+    };
 
     await cancelDocument(getDb(), owner.actor, first!); // the document's row
     expect((await byId()).get(first!)!.attributes.sign_status_name).toBe("CANCELLED");
@@ -71,7 +83,7 @@ describe("document resources kept between listings", () => {
     await updateAccount(getDb(), owner.actor, { name: "Begoña Núñez de la Peña", locale: "es" }); // the owner's row
     for (const resource of (await byId()).values()) expect(resource.attributes.owner).toMatch(/^Begoña Núñez de la Peña </);
 
-    await expectFresh(owner.key, await list(owner.key, folder));
+    await expectFresh(owner.key, owner.actor, await list(owner.key, folder));
   });
 
   it("keeps the owner's and a member's resources apart (isOwner), whoever lists first", async () => {
@@ -85,7 +97,7 @@ describe("document resources kept between listings", () => {
     expect(asMember!.attributes.isOwner).toBe(false);
     expect(asOwner!.attributes.isOwner).toBe(true);
     expect((await list(member.key, folder))[0]!.attributes.isOwner).toBe(false);
-    await expectFresh(member.key, await list(member.key, folder));
+    await expectFresh(member.key, member.actor, await list(member.key, folder));
   });
 
   it("renders again only the documents whose version changed, and leaves out those gone from the folder", async () => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { rowsFromJson, type JsonRow } from "@/lib/db/json-rows";
+import { perHandle } from "@/lib/db/per-handle";
 import { documents, folderMemberships, signatories, spectators, users, type DocumentRow, type Signatory, type Spectator } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/actor";
@@ -36,24 +37,16 @@ export async function findDocumentView(db: DbOrTx, actor: Actor, documentId: str
   return { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) };
 }
 
-// Every API read of a document runs this query: its SQL is built once per database handle
-// (drizzle otherwise builds it again on each call), and postgres.js prepares it once per connection.
-const viewQueries = new WeakMap<DbOrTx, ReturnType<typeof buildDocumentViewQuery>>();
-function documentViewQuery(db: DbOrTx) {
-  let query = viewQueries.get(db);
-  if (!query) viewQueries.set(db, (query = buildDocumentViewQuery(db)));
-  return query;
-}
-
-function buildDocumentViewQuery(db: DbOrTx) {
-  return db
+// Every API answer with a whole document runs this query.
+const documentViewQuery = perHandle((db) =>
+  db
     .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) })
     .from(documents)
     .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
     .innerJoin(users, eq(users.id, documents.ownerUserId))
     .where(eq(documents.id, sql.placeholder("documentId")))
-    .prepare("document_view");
-}
+    .prepare("document_view"),
+);
 
 /**
  * A document's current signers and spectators as two JSON columns of the query that reads the
@@ -92,6 +85,26 @@ export function documentVersion(documentId: AnyPgColumn) {
     coalesce((select string_agg(${signatories}.xmin::text, ',' order by ${signatories.position}) from ${signatories} where ${signatories.documentId} = ${documentId} and ${signatories.removedAt} is null), ''),
     coalesce((select string_agg(${spectators}.xmin::text, ',' order by ${spectators.position}) from ${spectators} where ${spectators.documentId} = ${documentId}), ''))`;
 }
+
+/**
+ * A document the actor can read, as its id, owner, folder and version (`documentVersion`): what a
+ * reader that kept the resource needs to know whether it still holds. Prepared, like the view.
+ */
+export async function findDocumentVersion(db: DbOrTx, actor: Actor, documentId: string) {
+  const [row] = await documentVersionQuery(db).execute({ documentId, userId: actor.userId });
+  if (!row) throw new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+const documentVersionQuery = perHandle((db) =>
+  db
+    .select({ id: documents.id, ownerUserId: documents.ownerUserId, folderId: documents.folderId, version: documentVersion(documents.id) })
+    .from(documents)
+    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .where(eq(documents.id, sql.placeholder("documentId")))
+    .prepare("document_version"),
+);
 
 /**
  * The views of some documents of a folder the actor belongs to, each with its version read in

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { perHandle } from "@/lib/db/per-handle";
 import { documents, folderMemberships, users, workFolders } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Actor } from "@/lib/services/actor";
@@ -46,16 +47,9 @@ export async function listFolderDocuments(db: DbOrTx, actor: Actor, folderId: st
   return { items, totalItems: page.totalItems, initialItem: page.initialItem };
 }
 
-// Every API listing runs one of these two: built once per database handle and prepared by
-// postgres.js once per connection, so PostgreSQL plans them once instead of on every page.
-const pageQueries = new WeakMap<DbOrTx, Map<boolean, ReturnType<typeof buildFolderPageQuery>>>();
-function folderPageQuery(db: DbOrTx, withSearch: boolean) {
-  let queries = pageQueries.get(db);
-  if (!queries) pageQueries.set(db, (queries = new Map()));
-  let query = queries.get(withSearch);
-  if (!query) queries.set(withSearch, (query = buildFolderPageQuery(db, withSearch)));
-  return query;
-}
+// Every listing runs one of these two, prepared: PostgreSQL plans them once per connection.
+const pageQueries = { plain: perHandle((db) => buildFolderPageQuery(db, false)), search: perHandle((db) => buildFolderPageQuery(db, true)) };
+const folderPageQuery = (db: DbOrTx, withSearch: boolean) => (withSearch ? pageQueries.search : pageQueries.plain)(db);
 
 function buildFolderPageQuery(db: DbOrTx, withSearch: boolean) {
   const newestFirst = [desc(documents.createdAt), desc(documents.id)];
