@@ -64,12 +64,13 @@ const embedded = new WeakMap<PDFDocument, Promise<{ regular: PDFFont; bold: PDFF
 // of a one-page seal: keep the parsed font per file for the process. Each PDF still gets its own
 // subset (pdf-lib calls createSubset per embedding), so sharing the parsed font is safe.
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
-const parsed = new WeakMap<Uint8Array, ReturnType<Fontkit["create"]>>();
+type Font = ReturnType<Fontkit["create"]>;
+const parsed = new WeakMap<Uint8Array, Font>();
 const cachingFontkit: Fontkit = {
   create(buffer: Uint8Array, postscriptName?: string) {
     if (postscriptName) return fontkit.create(buffer, postscriptName);
     let font = parsed.get(buffer);
-    if (!font) parsed.set(buffer, (font = fontkit.create(buffer)));
+    if (!font) parsed.set(buffer, (font = rememberingRecentLayouts(fontkit.create(buffer))));
     return font;
   },
 };
@@ -78,6 +79,28 @@ const cachingFontkit: Fontkit = {
 // the positioning features (GPOS: kerning, mark placement) were computed for nothing on every
 // string drawn or measured, most of a sheet's layout time. The glyphs are the same without them.
 const GLYPHS_ONLY = { kern: false, mark: false, mkmk: false, curs: false };
+
+/**
+ * pdf-lib lays a string out to measure it (wrap) and again to draw it, and laying out is most of
+ * a sheet's cost: the last few layouts are kept, so a line just measured is drawn without being
+ * laid out again. Only a few: a sheet lays out hundreds of strings, so this saves the second
+ * pass within one sheet, not work from one seal to the next. pdf-lib only reads the glyph run.
+ */
+const RECENT_LAYOUTS = 8;
+function rememberingRecentLayouts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const recent = new Map<string, ReturnType<Font["layout"]>>();
+  font.layout = (text, features) => {
+    if (features !== GLYPHS_ONLY) return layout(text, features);
+    let run = recent.get(text);
+    if (!run) {
+      if (recent.size >= RECENT_LAYOUTS) recent.delete(recent.keys().next().value!);
+      recent.set(text, (run = layout(text, features)));
+    }
+    return run;
+  };
+  return font;
+}
 
 export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
@@ -227,19 +250,22 @@ function excerpt(signature: string): string {
 }
 
 /**
- * Greedy word wrap; words longer than a line (hashes, Base64) are cut. A line's width is the sum
- * of its words' and spaces' widths, each word measured once per font (layout with DejaVu's
- * tables is the dear part of drawing a sheet, and measuring every growing candidate line laid
- * out the same words again and again).
+ * Greedy word wrap; words longer than a line (hashes, Base64) are cut. Most texts fit on one line:
+ * the whole text is measured first (and that layout is the one drawn, see RECENT_LAYOUTS). Else a
+ * line's width is the sum of its words' and spaces' widths, each word measured once per font
+ * (measuring every growing candidate line laid out the same words again and again).
  */
 export function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const whole = words.join(" ");
+  if (!whole) return [];
+  if (font.widthOfTextAtSize(whole, size) <= maxWidth) return [whole];
   const width = wordWidths(font, size);
   const space = width(" ");
   const lines: string[] = [];
   let line = "";
   let lineWidth = 0;
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= maxWidth;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of words) {
     const candidate = line ? lineWidth + space + width(word) : width(word);
     if (candidate <= maxWidth) {
       line = line ? `${line} ${word}` : word;
@@ -248,9 +274,8 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
     }
     if (line) lines.push(line);
     let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+    while (font.widthOfTextAtSize(rest, size) > maxWidth) {
+      const cut = longestFittingPrefix(rest, font, size, maxWidth);
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }
@@ -259,6 +284,21 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * How many characters of `word` (at least one, fewer than all) fit in `maxWidth`: a binary
+ * search, since a longer prefix is never narrower (trying each length from the end laid out a
+ * 100-character URL some 17 times).
+ */
+function longestFittingPrefix(word: string, font: PDFFont, size: number, maxWidth: number): number {
+  let [fits, tooLong] = [1, word.length];
+  while (tooLong - fits > 1) {
+    const middle = (fits + tooLong) >> 1;
+    if (font.widthOfTextAtSize(word.slice(0, middle), size) <= maxWidth) fits = middle;
+    else tooLong = middle;
+  }
+  return fits;
 }
 
 const measured = new WeakMap<PDFFont, Map<string, number>>();
