@@ -1,4 +1,5 @@
 import * as pkijs from "pkijs";
+import { binaryKey } from "./certificate-fields";
 
 /**
  * Certificates parsed once per process: every seal puts the same few (the seal's, the TSA's,
@@ -21,11 +22,4 @@ export function parsedCertificate(der: Uint8Array | ArrayBuffer): pkijs.Certific
     parsed.set(key, certificate);
   }
   return certificate;
-}
-
-/** The bytes as a string, one character per byte: an exact Map key. */
-function binaryKey(bytes: Uint8Array): string {
-  let key = "";
-  for (let i = 0; i < bytes.length; i += 8192) key += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return key;
 }

@@ -1,11 +1,12 @@
 import "reflect-metadata";
-import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { certificateFields } from "./certificate-fields";
+import { bitString, integer, objectIdentifier, sequence, utcTime } from "./der";
 import { childrenOf, readElement, type DerElement } from "./der-elements";
+import { ocspCertId, signOcspAnswer } from "./ocsp-answer";
 import { SIGNATURE_TIMESTAMP_OID } from "./pades-signature";
 import { parsedCertificate } from "./parsed-certificate";
-import { buildOcspRequest } from "./revocation-answers";
-import { answerOcspRequest } from "./test-ocsp-responder";
+import { rsaSign, SHA256_WITH_RSA } from "./signed-data";
 import type * as x509 from "@peculiar/x509";
 
 /**
@@ -47,7 +48,7 @@ export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
 }
 
 const [UNIVERSAL, CONTEXT, SEQUENCE] = [0, 2, 16];
-const SIGNATURE_TIMESTAMP_DER = new Uint8Array(new asn1js.ObjectIdentifier({ value: SIGNATURE_TIMESTAMP_OID }).toBER(false));
+const SIGNATURE_TIMESTAMP_DER = objectIdentifier(SIGNATURE_TIMESTAMP_OID);
 
 function signedDataFields(cms: Uint8Array): DerElement[] {
   let contentInfo: DerElement;
@@ -62,17 +63,11 @@ function signedDataFields(cms: Uint8Array): DerElement[] {
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked. */
+/** A CRL (RFC 5280 §5) signed by an authority, listing nothing revoked; written as DER (der.ts). */
 export async function issueCrl(authority: Authority, now: Date): Promise<Uint8Array> {
-  const issuer = parsedCertificate(authority.certificate.rawData);
-  const crl = new pkijs.CertificateRevocationList({
-    version: 1,
-    issuer: issuer.subject,
-    thisUpdate: new pkijs.Time({ type: 0, value: now }),
-    nextUpdate: new pkijs.Time({ type: 0, value: new Date(now.getTime() + VALIDITY_MS) }),
-  });
-  await crl.sign(authority.privateKey, "SHA-256");
-  return new Uint8Array(crl.toSchema(true).toBER(false));
+  const issuer = certificateFields(new Uint8Array(authority.certificate.rawData));
+  const tbsCertList = sequence(integer(1), SHA256_WITH_RSA, issuer.subject, utcTime(now), utcTime(new Date(now.getTime() + VALIDITY_MS)));
+  return sequence(tbsCertList, SHA256_WITH_RSA, bitString(await rsaSign(authority.privateKey, tbsCertList)));
 }
 
 /**
@@ -87,9 +82,10 @@ export async function collectValidationData(certificates: Uint8Array[], authorit
   const [ocsps, crls] = await Promise.all([
     Promise.all(
       issued.map(async ({ der, issuer }) => {
-        // The answer is stored, not matched to a live request: it echoes no nonce.
-        const request = await buildOcspRequest(der, new Uint8Array(issuer.certificate.rawData), new Uint8Array(16));
-        return answerOcspRequest(request, { certificate: issuer.certificate, privateKey: issuer.privateKey }, () => "good", { now, echoNonce: false, validityMs: VALIDITY_MS });
+        // The answer is stored, not matched to a live request: made from the CertID, no nonce.
+        const issuerDer = new Uint8Array(issuer.certificate.rawData);
+        const certId = await ocspCertId(der, issuerDer);
+        return signOcspAnswer({ responses: [{ certId, status: "good" }], responder: { certificateDer: issuerDer, privateKey: issuer.privateKey }, now, validityMs: VALIDITY_MS });
       }),
     ),
     Promise.all([...new Set(issued.map((c) => c.issuer))].map((issuer) => issueCrl(issuer, now))),
