@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
-import { degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
+import { concatTransformationMatrix, degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatListed, formatMoment } from "@/lib/i18n/date-format";
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 
@@ -165,19 +165,31 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
   // QR code to the verification page, bottom of the last sheet page.
   const qr = QRCode.create(input.verifyUrl, { errorCorrectionLevel: "M" });
   const size = 96;
-  const cell = size / qr.modules.size;
   const qx = margin;
   const qy = margin;
-  // One path of every dark module, filled once: a drawRectangle per module wrote ~500 saved
-  // graphics states and was most of the sheet's drawing time.
-  const modules = [];
-  for (let r = 0; r < qr.modules.size; r++) {
-    for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) modules.push(rectangle(qx + c * cell, qy + size - (r + 1) * cell, cell, cell));
-  }
-  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...modules, fill(), popGraphicsState());
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(size / qr.modules.size, 0, 0, size / qr.modules.size, qx, qy), setFillingColor(INK), ...darkRuns(qr.modules), fill(), popGraphicsState());
   y = qy + size - 12;
   text(page, t.verify, qx + size + 14, 9, regular, MUTED);
   text(page, input.verifyUrl, qx + size + 14, 8, regular, INK, width - margin - (qx + size + 14));
+}
+
+/**
+ * The QR code's dark modules as one path, in the code's own units (a module is 1 by 1, placed and
+ * scaled by the caller's matrix), each row's run of dark modules one rectangle. Drawn module by
+ * module in page units, the path was ~50 KB of long decimals, most of the sheet's content stream
+ * to write and deflate; the area filled is the same.
+ */
+function darkRuns(modules: { size: number; get(row: number, column: number): number | boolean }): ReturnType<typeof rectangle>[] {
+  const runs = [];
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (!modules.get(r, c)) continue;
+      const start = c;
+      while (c + 1 < modules.size && modules.get(r, c + 1)) c++;
+      runs.push(rectangle(start, modules.size - r - 1, c + 1 - start, 1));
+    }
+  }
+  return runs;
 }
 
 /** Stamps inside each signer's boxes (custom positions): name, time, certificate, autograph. */
