@@ -106,7 +106,9 @@ export async function saveIncrementalUpdate(doc: IncrementalPdf): Promise<Uint8A
     dict.set(PDFName.of("Size"), PDFNumber.of(streamRef.objectNumber + 1));
     dict.set(PDFName.of("Prev"), PDFNumber.of(doc.lastXref.offset));
     // Entries in ascending object number; PDFCrossRefStream starts with the free head, object 0.
-    const xref = PDFCrossRefStream.create(dict, true);
+    // Not deflated: an update's few entries are a couple of hundred bytes, and setting up a
+    // deflate stream (pako's tables) cost more than writing them (§7.5.8 allows no filter).
+    const xref = PDFCrossRefStream.create(dict, false);
     for (const { ref, offset } of entries) xref.addUncompressedEntry(ref, offset);
     const xrefOffset = length - base;
     xref.addUncompressedEntry(streamRef, xrefOffset);
