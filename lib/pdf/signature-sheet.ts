@@ -70,7 +70,12 @@ const cachingFontkit: Fontkit = {
   create(buffer: Uint8Array, postscriptName?: string) {
     if (postscriptName) return fontkit.create(buffer, postscriptName);
     let font = parsed.get(buffer);
-    if (!font) parsed.set(buffer, (font = rememberingRecentLayouts(fontkit.create(buffer))));
+    if (!font) {
+      font = fontkit.create(buffer);
+      const features = glyphFeatures(font);
+      parsed.set(buffer, rememberingRecentLayouts(font, features));
+      featuresOf.set(font, features);
+    }
     return font;
   },
 };
@@ -80,6 +85,21 @@ const cachingFontkit: Fontkit = {
 // string drawn or measured, most of a sheet's layout time. The glyphs are the same without them.
 const GLYPHS_ONLY = { kern: false, mark: false, mkmk: false, curs: false };
 
+// fontkit's shapers plan these for every string and mark each one on every glyph, though a font
+// has lookups for a few (DejaVu: ccmp, locl, rlig, liga). A feature that none of the font's
+// GSUB/GPOS tables lists cannot change a glyph, so it is turned off too: a fifth of each layout.
+// Not for AAT fonts (morx), where fontkit maps these names onto the font's own features.
+const PLANNED_FEATURES = ["rvrn", "ltra", "ltrm", "rtla", "rtlm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "calt", "clig", "liga", "rclt"];
+type LayoutTables = { morx?: unknown; GSUB?: { featureList: { tag: string }[] }; GPOS?: { featureList: { tag: string }[] } };
+const featuresOf = new WeakMap<Font, Record<string, boolean>>();
+
+function glyphFeatures(font: Font): Record<string, boolean> {
+  const tables = font as unknown as LayoutTables;
+  if (tables.morx) return GLYPHS_ONLY;
+  const listed = new Set([...(tables.GSUB?.featureList ?? []), ...(tables.GPOS?.featureList ?? [])].map((f) => f.tag));
+  return { ...GLYPHS_ONLY, ...Object.fromEntries(PLANNED_FEATURES.filter((tag) => !listed.has(tag)).map((tag) => [tag, false])) };
+}
+
 /**
  * pdf-lib lays a string out to measure it (wrap) and again to draw it, and laying out is most of
  * a sheet's cost: the last few layouts are kept, so a line just measured is drawn without being
@@ -87,11 +107,11 @@ const GLYPHS_ONLY = { kern: false, mark: false, mkmk: false, curs: false };
  * pass within one sheet, not work from one seal to the next. pdf-lib only reads the glyph run.
  */
 const RECENT_LAYOUTS = 8;
-function rememberingRecentLayouts(font: Font): Font {
+function rememberingRecentLayouts(font: Font, glyphFeatures: Record<string, boolean>): Font {
   const layout = font.layout.bind(font);
   const recent = new Map<string, ReturnType<Font["layout"]>>();
   font.layout = (text, features) => {
-    if (features !== GLYPHS_ONLY) return layout(text, features);
+    if (features !== glyphFeatures) return layout(text, features);
     let run = recent.get(text);
     if (!run) {
       if (recent.size >= RECENT_LAYOUTS) recent.delete(recent.keys().next().value!);
@@ -106,8 +126,8 @@ export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
   if (!pair) {
     pdf.registerFontkit(cachingFontkit);
-    const options = { subset: true, features: GLYPHS_ONLY };
-    pair = Promise.all([pdf.embedFont(fonts.regular, options), pdf.embedFont(fonts.bold, options)]).then(([regular, bold]) => ({ regular, bold }));
+    const embed = (bytes: Uint8Array) => pdf.embedFont(bytes, { subset: true, features: featuresOf.get(cachingFontkit.create(bytes)) });
+    pair = Promise.all([embed(fonts.regular), embed(fonts.bold)]).then(([regular, bold]) => ({ regular, bold }));
     embedded.set(pdf, pair);
   }
   return pair;
