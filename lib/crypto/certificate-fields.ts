@@ -1,3 +1,4 @@
+import { byContent } from "./by-content";
 import { childrenOf, readElement } from "./der-elements";
 
 /**
@@ -18,19 +19,8 @@ export type CertificateFields = {
   publicKey: Uint8Array;
 };
 
-const known = new Map<string, CertificateFields>();
-const LIMIT = 256; // an external TSA or a signer's certificates come and go: a bounded memory
-
-export function certificateFields(der: Uint8Array): CertificateFields {
-  const key = binaryKey(der);
-  let fields = known.get(key);
-  if (!fields) {
-    if (known.size >= LIMIT) known.clear();
-    fields = slice(new Uint8Array(der));
-    known.set(key, fields);
-  }
-  return fields;
-}
+// An external TSA or a signer's certificates come and go: a bounded memory.
+export const certificateFields: (der: Uint8Array) => CertificateFields = byContent(256, slice);
 
 function slice(der: Uint8Array): CertificateFields {
   const [tbs] = childrenOf(der, readElement(der, 0));
@@ -40,11 +30,4 @@ function slice(der: Uint8Array): CertificateFields {
   const bits = childrenOf(der, spki!)[1]!;
   const bytes = (e: { start: number; end: number }) => der.subarray(e.start, e.end);
   return { der, serialNumber: bytes(serial!), issuer: bytes(issuer!), subject: bytes(subject!), publicKey: der.subarray(bits.contentsStart + 1, bits.contentsEnd) };
-}
-
-/** The bytes as a string, one character per byte: an exact Map key. */
-export function binaryKey(bytes: Uint8Array): string {
-  let key = "";
-  for (let i = 0; i < bytes.length; i += 8192) key += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return key;
 }
