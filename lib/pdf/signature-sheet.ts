@@ -144,7 +144,7 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
 
   const text = (p: PDFPage, s: string, x: number, size: number, font: PDFFont, color = INK, maxWidth = width - margin - x) => {
     for (const line of wrap(s, font, size, maxWidth)) {
-      p.drawText(line, { x, y, size, font, color });
+      drawText(p, line, font, { x, y, size, color });
       y -= size * 1.35;
     }
   };
@@ -237,10 +237,25 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
       ] as const;
       lines.forEach(([line, font], i) => {
         const fitted = wrap(line, font, size, w - 6)[0] ?? "";
-        page.drawText(fitted, { ...at(3, 3 + (lines.length - 1 - i) * size * 1.2), size, font, color: INK, rotate });
+        drawText(page, fitted, font, { ...at(3, 3 + (lines.length - 1 - i) * size * 1.2), size, color: INK, rotate });
       });
     }
   }
+}
+
+/**
+ * One line in a font. pdf-lib's drawText with a `font` option adds that font to the page's
+ * resources under a new name, and then the page's previous font under another: a sheet page
+ * ended with ~120 names for two fonts, each new one found by listing the dictionary's keys. The
+ * page's font is set once per change of font instead; the glyphs drawn are the same.
+ */
+const pageFont = new WeakMap<PDFPage, PDFFont>();
+function drawText(page: PDFPage, line: string, font: PDFFont, options: Omit<NonNullable<Parameters<PDFPage["drawText"]>[1]>, "font">): void {
+  if (pageFont.get(page) !== font) {
+    page.setFont(font);
+    pageFont.set(page, font);
+  }
+  page.drawText(line, options);
 }
 
 /**
