@@ -41,8 +41,6 @@ export const boolean = (value: boolean) => tlv(0x01, Uint8Array.of(value ? 0xff 
 export const NULL = Uint8Array.of(0x05, 0x00);
 export const enumerated = (value: number) => tlv(0x0a, integerContents(BigInt(value)));
 export const integer = (value: number | bigint) => tlv(0x02, integerContents(BigInt(value)));
-/** An INTEGER whose value is these bytes read as an unsigned big-endian number (a serial, a nonce). */
-export const unsignedInteger = (bytes: Uint8Array) => tlv(0x02, unsignedContents(bytes));
 
 function integerContents(value: bigint): Uint8Array {
   if (value < 0n) throw new RangeError("Only non-negative INTEGERs are written.");
