@@ -247,7 +247,9 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
  * One line in a font. pdf-lib's drawText with a `font` option adds that font to the page's
  * resources under a new name, and then the page's previous font under another: a sheet page
  * ended with ~120 names for two fonts, each new one found by listing the dictionary's keys. The
- * page's font is set once per change of font instead; the glyphs drawn are the same.
+ * page's font is set once per change of font instead; the glyphs drawn are the same. This relies
+ * on the text of the stamps and the sheet being drawn only through here (setFont elsewhere on
+ * the same page would go unnoticed).
  */
 const pageFont = new WeakMap<PDFPage, PDFFont>();
 function drawText(page: PDFPage, line: string, font: PDFFont, options: Omit<NonNullable<Parameters<PDFPage["drawText"]>[1]>, "font">): void {
