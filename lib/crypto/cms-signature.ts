@@ -1,75 +1,35 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
+import { objectIdentifier, octetString, sequence, utcTime } from "./der";
+import { attribute, OIDS, signAttributes, signedDataContentInfo, signingCertificateV2 } from "./signed-data";
 
 /**
  * CMS detached signatures over a document hash (CAdES-BES shape): SignedData without content,
  * SHA-256, RSA PKCS#1 v1.5, signed attributes contentType, messageDigest (= the document's
- * SHA-256), signingTime and signing-certificate-v2. Browser-safe (WebCrypto), so the signing
- * page and the server share it; openssl cms -verify checks the result.
+ * SHA-256), signingTime and signing-certificate-v2, written as DER (signed-data.ts); read with
+ * pkijs. Browser-safe (WebCrypto), so the signing page and the server share it; openssl cms
+ * -verify checks the result.
  */
 
-export const OIDS = {
-  data: "1.2.840.113549.1.7.1",
-  signedData: "1.2.840.113549.1.7.2",
-  contentType: "1.2.840.113549.1.9.3",
-  messageDigest: "1.2.840.113549.1.9.4",
-  signingTime: "1.2.840.113549.1.9.5",
-  signingCertificateV2: "1.2.840.113549.1.9.16.2.47",
-  sha256: "2.16.840.1.101.3.4.2.1",
-  rsaEncryption: "1.2.840.113549.1.1.1",
-  sha256WithRSA: "1.2.840.113549.1.1.11",
-} as const;
 
 // Copy into a fresh buffer: a Node Buffer is often a view into a shared pool, and .buffer would be all of it.
 const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
-// Re-encoding a certificate to hash it costs about as much as parsing it: once per certificate
-// object (parsed-certificate.ts hands out the same object for the same bytes).
-const hashes = new WeakMap<pkijs.Certificate, Promise<ArrayBuffer>>();
-function certificateHash(certificate: pkijs.Certificate): Promise<ArrayBuffer> {
-  let hash = hashes.get(certificate);
-  if (!hash) hashes.set(certificate, (hash = crypto.subtle.digest("SHA-256", certificate.toSchema(true).toBER(false))));
-  return hash;
-}
-
-/** signing-certificate-v2 (RFC 5035): binds the signature to this exact certificate. */
-export async function signingCertificateV2(certificate: pkijs.Certificate): Promise<pkijs.Attribute> {
-  const certHash = await certificateHash(certificate);
-  const issuerSerial = new asn1js.Sequence({
-    value: [
-      new asn1js.Sequence({ value: [new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 4 }, value: [certificate.issuer.toSchema()] })] }),
-      certificate.serialNumber,
-    ],
-  });
-  const essCertIdV2 = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash }), issuerSerial] });
-  return new pkijs.Attribute({ type: OIDS.signingCertificateV2, values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertIdV2] })] })] });
-}
-
 export async function createDetachedCms(input: { certificateDer: Uint8Array; privateKey: CryptoKey; documentHash: Uint8Array; signingTime?: Date }): Promise<Uint8Array> {
-  const certificate = pkijs.Certificate.fromBER(ab(input.certificateDer));
-  const signedData = new pkijs.SignedData({
+  const signedAttributes = [
+    attribute(OIDS.contentType, objectIdentifier(OIDS.data)),
+    attribute(OIDS.signingTime, utcTime(input.signingTime ?? new Date())),
+    attribute(OIDS.messageDigest, octetString(input.documentHash)),
+    await signingCertificateV2(input.certificateDer),
+  ];
+  return signedDataContentInfo({
     version: 1,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: OIDS.data }),
-    certificates: [certificate],
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({ type: OIDS.contentType, values: [new asn1js.ObjectIdentifier({ value: OIDS.data })] }),
-            new pkijs.Attribute({ type: OIDS.signingTime, values: [new asn1js.UTCTime({ valueDate: input.signingTime ?? new Date() })] }),
-            new pkijs.Attribute({ type: OIDS.messageDigest, values: [new asn1js.OctetString({ valueHex: ab(input.documentHash) })] }),
-            await signingCertificateV2(certificate),
-          ],
-        }),
-      }),
-    ],
+    encapsulated: sequence(objectIdentifier(OIDS.data)),
+    certificates: [input.certificateDer],
+    signerCertificate: input.certificateDer,
+    signedAttributes,
+    signature: await signAttributes(signedAttributes, input.privateKey),
   });
-  await signedData.sign(input.privateKey, 0, "SHA-256");
-  const contentInfo = new pkijs.ContentInfo({ contentType: OIDS.signedData, content: signedData.toSchema(true) });
-  return new Uint8Array(contentInfo.toSchema().toBER(false));
 }
 
 export type CmsCheck =

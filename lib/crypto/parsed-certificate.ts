@@ -1,31 +1,15 @@
 import * as pkijs from "pkijs";
+import { byContent } from "./by-content";
 
 /**
- * Certificates parsed once per process: every seal puts the same few (the seal's, the TSA's,
- * their chain) into a CMS, three time stamps, three OCSP answers and two CRLs, and pkijs's schema
- * matching costs milliseconds per certificate, more than the rest of those structures. Callers
- * treat the result as read-only (pkijs re-encodes a parsed certificate from its own bytes).
- * Browser-safe: no Buffer.
+ * Certificates parsed once per process: the same few (the platform's authorities, SAT's, a
+ * signer's) are read again and again to check issuers and revocation answers, and pkijs's schema
+ * matching costs milliseconds per certificate. Callers treat the result as read-only. pkijs keeps
+ * views into the buffer it parsed: it gets by-content's own copy, and a bounded memory, since an
+ * external TSA's or signers' certificates come and go. Browser-safe: no Buffer.
  */
-const parsed = new Map<string, pkijs.Certificate>();
-const LIMIT = 256; // an external TSA or a signer's certificates come and go: a bounded memory
+const parsed = byContent(256, (bytes) => pkijs.Certificate.fromBER(bytes.buffer as ArrayBuffer));
 
 export function parsedCertificate(der: Uint8Array | ArrayBuffer): pkijs.Certificate {
-  const bytes = der instanceof Uint8Array ? der : new Uint8Array(der);
-  const key = binaryKey(bytes);
-  let certificate = parsed.get(key);
-  if (!certificate) {
-    if (parsed.size >= LIMIT) parsed.clear();
-    // A copy: pkijs keeps views into the buffer it parsed, which the caller may reuse.
-    certificate = pkijs.Certificate.fromBER(new Uint8Array(bytes).buffer as ArrayBuffer);
-    parsed.set(key, certificate);
-  }
-  return certificate;
-}
-
-/** The bytes as a string, one character per byte: an exact Map key. */
-function binaryKey(bytes: Uint8Array): string {
-  let key = "";
-  for (let i = 0; i < bytes.length; i += 8192) key += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return key;
+  return parsed(der instanceof Uint8Array ? der : new Uint8Array(der));
 }

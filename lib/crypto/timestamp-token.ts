@@ -1,13 +1,13 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import { OIDS, signingCertificateV2 } from "./cms-signature";
-import { parsedCertificate } from "./parsed-certificate";
+import * as der from "./der";
+import { attribute, OIDS, signAttributes, signedDataContentInfo, signingCertificateV2 } from "./signed-data";
 
 /**
  * RFC 3161 time-stamp tokens: SignedData over a TSTInfo (eContentType id-ct-TSTInfo) signed by a
  * TSA whose certificate has the critical timeStamping EKU, with signing-certificate-v2 (openssl
  * ts -verify requires it). Used by the built-in TSA, for signers' timestamps, the seal's PAdES-T
- * timestamp and the constancy. Pure (WebCrypto).
+ * timestamp and the constancy. Written as DER directly (signed-data.ts); read with pkijs. Pure (WebCrypto).
  */
 export const TST_INFO_OID = "1.2.840.113549.1.9.16.1.4";
 export const DEFAULT_TSA_POLICY = "1.3.6.1.4.1.59999.1.1"; // Rúbrica sandbox policy
@@ -25,40 +25,33 @@ export async function createTimestampToken(input: {
   nonce?: Uint8Array;
   policy?: string;
 }): Promise<Uint8Array> {
-  const certificate = parsedCertificate(input.tsa.certificateDer);
-  const tstInfo = new pkijs.TSTInfo({
-    version: 1,
-    policy: input.policy ?? DEFAULT_TSA_POLICY,
-    messageImprint: new pkijs.MessageImprint({ hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OIDS.sha256 }), hashedMessage: new asn1js.OctetString({ valueHex: ab(input.messageImprint) }) }),
-    serialNumber: new asn1js.Integer({ valueHex: bigintBytes(input.serialNumber) }),
-    genTime: input.genTime,
-    accuracy: new pkijs.Accuracy({ seconds: 1 }),
-    ordering: false,
-    ...(input.nonce ? { nonce: new asn1js.Integer({ valueHex: ab(input.nonce) }) } : {}),
-  });
-  const content = tstInfo.toSchema().toBER(false);
-  const signedData = new pkijs.SignedData({
+  // TSTInfo (RFC 3161 §2.4.2); ordering FALSE written out, as the token always had it.
+  const tstInfo = der.sequence(
+    der.integer(1),
+    der.objectIdentifier(input.policy ?? DEFAULT_TSA_POLICY),
+    der.sequence(der.sequence(der.objectIdentifier(OIDS.sha256)), der.octetString(input.messageImprint)),
+    der.integer(input.serialNumber),
+    der.generalizedTime(input.genTime),
+    der.sequence(der.integer(1)), // accuracy: one second
+    der.boolean(false),
+    // The request's nonce INTEGER echoed byte for byte (RFC 3161 §2.4.2: the same value).
+    ...(input.nonce ? [der.tlv(0x02, input.nonce)] : []),
+  );
+  const signedAttributes = [
+    attribute(OIDS.contentType, der.objectIdentifier(TST_INFO_OID)),
+    attribute(OIDS.signingTime, der.utcTime(input.genTime)),
+    attribute(OIDS.messageDigest, der.octetString(new Uint8Array(await crypto.subtle.digest("SHA-256", tstInfo as Uint8Array<ArrayBuffer>)))),
+    await signingCertificateV2(input.tsa.certificateDer),
+  ];
+  return signedDataContentInfo({
     version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: TST_INFO_OID, eContent: new asn1js.OctetString({ valueHex: content }) }),
-    certificates: [certificate],
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({ type: OIDS.contentType, values: [new asn1js.ObjectIdentifier({ value: TST_INFO_OID })] }),
-            new pkijs.Attribute({ type: OIDS.signingTime, values: [new asn1js.UTCTime({ valueDate: input.genTime })] }),
-            new pkijs.Attribute({ type: OIDS.messageDigest, values: [new asn1js.OctetString({ valueHex: await crypto.subtle.digest("SHA-256", content) })] }),
-            await signingCertificateV2(certificate),
-          ],
-        }),
-      }),
-    ],
+    // eContent as a constructed OCTET STRING around the TSTInfo, as the token always had it.
+    encapsulated: der.sequence(der.objectIdentifier(TST_INFO_OID), der.contextConstructed(0, der.tlv(0x24, der.octetString(tstInfo)))),
+    certificates: [input.tsa.certificateDer],
+    signerCertificate: input.tsa.certificateDer,
+    signedAttributes,
+    signature: await signAttributes(signedAttributes, input.tsa.privateKey),
   });
-  await signedData.sign(input.tsa.privateKey, 0, "SHA-256");
-  return new Uint8Array(new pkijs.ContentInfo({ contentType: OIDS.signedData, content: signedData.toSchema(true) }).toSchema().toBER(false));
 }
 
 /** A granted TimeStampResp around a token (what a TSA answers over HTTP). */
@@ -104,11 +97,4 @@ export function readTimestampToken(token: Uint8Array): { genTime: Date; serialNu
     hashAlgorithm: "SHA-256",
     policy: tst.policy,
   };
-}
-
-function bigintBytes(n: bigint): ArrayBuffer {
-  let hex = n.toString(16);
-  if (hex.length % 2) hex = `0${hex}`;
-  if (parseInt(hex.slice(0, 2), 16) & 0x80) hex = `00${hex}`; // keep the INTEGER positive
-  return ab(Uint8Array.from(Buffer.from(hex, "hex")));
 }

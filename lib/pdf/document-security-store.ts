@@ -45,14 +45,16 @@ function appendTo(dss: PDFDict, name: string, refs: PDFRef[]): void {
 
 /**
  * The /Contents of the file's last signature, as the bytes of its hex string (padding included:
- * the VRI key hashes the string's value, §5.4.2.3). Found through the last /ByteRange: its gap is
- * exactly "<hex>".
+ * the VRI key hashes the string's value, §5.4.2.3). Found through the last /ByteRange, searched
+ * from the end (the signature just made is in the last update): its gap is exactly "<hex>".
  */
 export function lastSignatureContents(bytes: Uint8Array): Uint8Array {
-  const text = Buffer.from(bytes).toString("latin1");
-  const matches = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  const last = matches[matches.length - 1];
-  if (!last) throw new Error("The file has no signature.");
-  const [start, end] = [Number(last[2]), Number(last[3])];
-  return new Uint8Array(Buffer.from(text.slice(start + 1, end - 1), "hex"));
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let range: RegExpExecArray | null = null;
+  for (let at = file.lastIndexOf("/ByteRange"); !range && at !== -1; at = at > 0 ? file.lastIndexOf("/ByteRange", at - 1) : -1) {
+    range = /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(file.toString("latin1", at, at + 100));
+  }
+  if (!range) throw new Error("The file has no signature.");
+  const [start, end] = [Number(range[2]), Number(range[3])];
+  return new Uint8Array(Buffer.from(file.toString("latin1", start + 1, end - 1), "hex"));
 }

@@ -8,6 +8,7 @@ import {
   PDFName,
   PDFNumber,
   PDFRef,
+  PDFStream,
   PDFTrailer,
   PDFTrailerDict,
   type PDFDict,
@@ -105,7 +106,9 @@ export async function saveIncrementalUpdate(doc: IncrementalPdf): Promise<Uint8A
     dict.set(PDFName.of("Size"), PDFNumber.of(streamRef.objectNumber + 1));
     dict.set(PDFName.of("Prev"), PDFNumber.of(doc.lastXref.offset));
     // Entries in ascending object number; PDFCrossRefStream starts with the free head, object 0.
-    const xref = PDFCrossRefStream.create(dict, true);
+    // Not deflated: an update's few entries are a couple of hundred bytes, and setting up a
+    // deflate stream (pako's tables) cost more than writing them (§7.5.8 allows no filter).
+    const xref = PDFCrossRefStream.create(dict, false);
     for (const { ref, offset } of entries) xref.addUncompressedEntry(ref, offset);
     const xrefOffset = length - base;
     xref.addUncompressedEntry(streamRef, xrefOffset);
@@ -186,8 +189,32 @@ function declaredSize(bytes: Uint8Array): number | null {
 
 const key = (ref: PDFRef) => `${ref.objectNumber} ${ref.generationNumber}`;
 
+/**
+ * A hash of the object as pdf-lib would write it. Every object is fingerprinted at load and at
+ * each save, so this is kept cheap: a stream's dictionary and its contents are hashed apart
+ * (pdf-lib copies contents into the output byte by byte), and the rest is written into a
+ * reused buffer without first walking the object for its size.
+ */
 function fingerprint(object: PDFObject): string {
-  return createHash("sha1").update(serialize(object)).digest("base64");
+  const hash = createHash("sha1");
+  if (object instanceof PDFStream) {
+    object.updateDict(); // /Length (and /Filter) as they will be written
+    const contents = object.getContents();
+    hash.update(serializeInScratch(object.dict)).update(`stream ${contents.length}\n`).update(contents);
+  } else hash.update(serializeInScratch(object));
+  return hash.digest("base64");
+}
+
+let scratch = new Uint8Array(1 << 16);
+/** The object's bytes in a buffer reused by the next call. */
+function serializeInScratch(object: PDFObject): Uint8Array {
+  // copyBytesInto returns the length it meant to write; writes past the end of a typed array are dropped.
+  let length = object.copyBytesInto(scratch, 0);
+  if (length > scratch.length) {
+    scratch = new Uint8Array(2 * length);
+    length = object.copyBytesInto(scratch, 0);
+  }
+  return scratch.subarray(0, length);
 }
 
 function serialize(object: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, offset: number): number }): Uint8Array {

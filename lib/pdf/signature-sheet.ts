@@ -1,6 +1,6 @@
 import fontkit from "@pdf-lib/fontkit";
 import QRCode from "qrcode";
-import { degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
+import { concatTransformationMatrix, degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatListed, formatMoment } from "@/lib/i18n/date-format";
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 
@@ -64,12 +64,18 @@ const embedded = new WeakMap<PDFDocument, Promise<{ regular: PDFFont; bold: PDFF
 // of a one-page seal: keep the parsed font per file for the process. Each PDF still gets its own
 // subset (pdf-lib calls createSubset per embedding), so sharing the parsed font is safe.
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
-const parsed = new WeakMap<Uint8Array, ReturnType<Fontkit["create"]>>();
+type Font = ReturnType<Fontkit["create"]>;
+const parsed = new WeakMap<Uint8Array, Font>();
 const cachingFontkit: Fontkit = {
   create(buffer: Uint8Array, postscriptName?: string) {
     if (postscriptName) return fontkit.create(buffer, postscriptName);
     let font = parsed.get(buffer);
-    if (!font) parsed.set(buffer, (font = fontkit.create(buffer)));
+    if (!font) {
+      font = fontkit.create(buffer);
+      const features = glyphFeatures(font);
+      parsed.set(buffer, rememberingRecentLayouts(font, features));
+      featuresOf.set(font, features);
+    }
     return font;
   },
 };
@@ -79,12 +85,49 @@ const cachingFontkit: Fontkit = {
 // string drawn or measured, most of a sheet's layout time. The glyphs are the same without them.
 const GLYPHS_ONLY = { kern: false, mark: false, mkmk: false, curs: false };
 
+// fontkit's shapers plan these for every string and mark each one on every glyph, though a font
+// has lookups for a few (DejaVu: ccmp, locl, rlig, liga). A feature that none of the font's
+// GSUB/GPOS tables lists cannot change a glyph, so it is turned off too: a fifth of each layout.
+// Not for AAT fonts (morx), where fontkit maps these names onto the font's own features.
+const PLANNED_FEATURES = ["rvrn", "ltra", "ltrm", "rtla", "rtlm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "calt", "clig", "liga", "rclt"];
+type LayoutTables = { morx?: unknown; GSUB?: { featureList: { tag: string }[] }; GPOS?: { featureList: { tag: string }[] } };
+const featuresOf = new WeakMap<Font, Record<string, boolean>>();
+
+function glyphFeatures(font: Font): Record<string, boolean> {
+  const tables = font as unknown as LayoutTables;
+  if (tables.morx) return GLYPHS_ONLY;
+  const listed = new Set([...(tables.GSUB?.featureList ?? []), ...(tables.GPOS?.featureList ?? [])].map((f) => f.tag));
+  return { ...GLYPHS_ONLY, ...Object.fromEntries(PLANNED_FEATURES.filter((tag) => !listed.has(tag)).map((tag) => [tag, false])) };
+}
+
+/**
+ * pdf-lib lays a string out to measure it (wrap) and again to draw it, and laying out is most of
+ * a sheet's cost: the last few layouts are kept, so a line just measured is drawn without being
+ * laid out again. Only a few: a sheet lays out hundreds of strings, so this saves the second
+ * pass within one sheet, not work from one seal to the next. pdf-lib only reads the glyph run.
+ */
+const RECENT_LAYOUTS = 8;
+function rememberingRecentLayouts(font: Font, glyphFeatures: Record<string, boolean>): Font {
+  const layout = font.layout.bind(font);
+  const recent = new Map<string, ReturnType<Font["layout"]>>();
+  font.layout = (text, features) => {
+    if (features !== glyphFeatures) return layout(text, features);
+    let run = recent.get(text);
+    if (!run) {
+      if (recent.size >= RECENT_LAYOUTS) recent.delete(recent.keys().next().value!);
+      recent.set(text, (run = layout(text, features)));
+    }
+    return run;
+  };
+  return font;
+}
+
 export function embedSheetFonts(pdf: PDFDocument, fonts: SheetInput["fonts"]) {
   let pair = embedded.get(pdf);
   if (!pair) {
     pdf.registerFontkit(cachingFontkit);
-    const options = { subset: true, features: GLYPHS_ONLY };
-    pair = Promise.all([pdf.embedFont(fonts.regular, options), pdf.embedFont(fonts.bold, options)]).then(([regular, bold]) => ({ regular, bold }));
+    const embed = (bytes: Uint8Array) => pdf.embedFont(bytes, { subset: true, features: featuresOf.get(cachingFontkit.create(bytes)) });
+    pair = Promise.all([embed(fonts.regular), embed(fonts.bold)]).then(([regular, bold]) => ({ regular, bold }));
     embedded.set(pdf, pair);
   }
   return pair;
@@ -101,7 +144,7 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
 
   const text = (p: PDFPage, s: string, x: number, size: number, font: PDFFont, color = INK, maxWidth = width - margin - x) => {
     for (const line of wrap(s, font, size, maxWidth)) {
-      p.drawText(line, { x, y, size, font, color });
+      drawText(p, line, font, { x, y, size, color });
       y -= size * 1.35;
     }
   };
@@ -142,19 +185,31 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
   // QR code to the verification page, bottom of the last sheet page.
   const qr = QRCode.create(input.verifyUrl, { errorCorrectionLevel: "M" });
   const size = 96;
-  const cell = size / qr.modules.size;
   const qx = margin;
   const qy = margin;
-  // One path of every dark module, filled once: a drawRectangle per module wrote ~500 saved
-  // graphics states and was most of the sheet's drawing time.
-  const modules = [];
-  for (let r = 0; r < qr.modules.size; r++) {
-    for (let c = 0; c < qr.modules.size; c++) if (qr.modules.get(r, c)) modules.push(rectangle(qx + c * cell, qy + size - (r + 1) * cell, cell, cell));
-  }
-  page.pushOperators(pushGraphicsState(), setFillingColor(INK), ...modules, fill(), popGraphicsState());
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(size / qr.modules.size, 0, 0, size / qr.modules.size, qx, qy), setFillingColor(INK), ...darkRuns(qr.modules), fill(), popGraphicsState());
   y = qy + size - 12;
   text(page, t.verify, qx + size + 14, 9, regular, MUTED);
   text(page, input.verifyUrl, qx + size + 14, 8, regular, INK, width - margin - (qx + size + 14));
+}
+
+/**
+ * The QR code's dark modules as one path, in the code's own units (a module is 1 by 1, placed and
+ * scaled by the caller's matrix), each row's run of dark modules one rectangle. Drawn module by
+ * module in page units, the path was ~50 KB of long decimals, most of the sheet's content stream
+ * to write and deflate; the area filled is the same.
+ */
+function darkRuns(modules: { size: number; get(row: number, column: number): number | boolean }): ReturnType<typeof rectangle>[] {
+  const runs = [];
+  for (let r = 0; r < modules.size; r++) {
+    for (let c = 0; c < modules.size; c++) {
+      if (!modules.get(r, c)) continue;
+      const start = c;
+      while (c + 1 < modules.size && modules.get(r, c + 1)) c++;
+      runs.push(rectangle(start, modules.size - r - 1, c + 1 - start, 1));
+    }
+  }
+  return runs;
 }
 
 /** Stamps inside each signer's boxes (custom positions): name, time, certificate, autograph. */
@@ -182,10 +237,27 @@ export async function addSignatureStamps(pdf: PDFDocument, input: SheetInput): P
       ] as const;
       lines.forEach(([line, font], i) => {
         const fitted = wrap(line, font, size, w - 6)[0] ?? "";
-        page.drawText(fitted, { ...at(3, 3 + (lines.length - 1 - i) * size * 1.2), size, font, color: INK, rotate });
+        drawText(page, fitted, font, { ...at(3, 3 + (lines.length - 1 - i) * size * 1.2), size, color: INK, rotate });
       });
     }
   }
+}
+
+/**
+ * One line in a font. pdf-lib's drawText with a `font` option adds that font to the page's
+ * resources under a new name, and then the page's previous font under another: a sheet page
+ * ended with ~120 names for two fonts, each new one found by listing the dictionary's keys. The
+ * page's font is set once per change of font instead; the glyphs drawn are the same. This relies
+ * on the text of the stamps and the sheet being drawn only through here (setFont elsewhere on
+ * the same page would go unnoticed).
+ */
+const pageFont = new WeakMap<PDFPage, PDFFont>();
+function drawText(page: PDFPage, line: string, font: PDFFont, options: Omit<NonNullable<Parameters<PDFPage["drawText"]>[1]>, "font">): void {
+  if (pageFont.get(page) !== font) {
+    page.setFont(font);
+    pageFont.set(page, font);
+  }
+  page.drawText(line, options);
 }
 
 /**
@@ -227,19 +299,22 @@ function excerpt(signature: string): string {
 }
 
 /**
- * Greedy word wrap; words longer than a line (hashes, Base64) are cut. A line's width is the sum
- * of its words' and spaces' widths, each word measured once per font (layout with DejaVu's
- * tables is the dear part of drawing a sheet, and measuring every growing candidate line laid
- * out the same words again and again).
+ * Greedy word wrap; words longer than a line (hashes, Base64) are cut. Most texts fit on one line:
+ * the whole text is measured first (and that layout is the one drawn, see RECENT_LAYOUTS). Else a
+ * line's width is the sum of its words' and spaces' widths, each word measured once per font
+ * (measuring every growing candidate line laid out the same words again and again).
  */
 export function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const whole = words.join(" ");
+  if (!whole) return [];
+  if (font.widthOfTextAtSize(whole, size) <= maxWidth) return [whole];
   const width = wordWidths(font, size);
   const space = width(" ");
   const lines: string[] = [];
   let line = "";
   let lineWidth = 0;
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= maxWidth;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of words) {
     const candidate = line ? lineWidth + space + width(word) : width(word);
     if (candidate <= maxWidth) {
       line = line ? `${line} ${word}` : word;
@@ -248,9 +323,8 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
     }
     if (line) lines.push(line);
     let rest = word;
-    while (!fits(rest)) {
-      let cut = rest.length - 1;
-      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+    while (font.widthOfTextAtSize(rest, size) > maxWidth) {
+      const cut = longestFittingPrefix(rest, font, size, maxWidth);
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
     }
@@ -259,6 +333,21 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * How many characters of `word` (at least one, fewer than all) fit in `maxWidth`: a binary
+ * search, since a longer prefix is never narrower (trying each length from the end laid out a
+ * 100-character URL some 17 times).
+ */
+function longestFittingPrefix(word: string, font: PDFFont, size: number, maxWidth: number): number {
+  let [fits, tooLong] = [1, word.length];
+  while (tooLong - fits > 1) {
+    const middle = (fits + tooLong) >> 1;
+    if (font.widthOfTextAtSize(word.slice(0, middle), size) <= maxWidth) fits = middle;
+    else tooLong = middle;
+  }
+  return fits;
 }
 
 const measured = new WeakMap<PDFFont, Map<string, number>>();
