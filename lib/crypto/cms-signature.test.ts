@@ -64,6 +64,25 @@ describe("detached CMS over the document hash", () => {
     expect(await verifyDetachedCms(await sign({ privateKey: other.keys.privateKey }), documentHash)).toMatchObject({ ok: false, reason: "bad-signature" });
   });
 
+  it("binds the certificate by its bytes as carried, also when its issuer did not write canonical DER", async () => {
+    // The same certificate with its outer length in a longer form than DER allows (30 83 00 LL LL):
+    // signing-certificate-v2 hashes these bytes (RFC 5035), which differ from a re-encoding of it.
+    const der = new Uint8Array(signer.certificate.rawData);
+    expect([...der.subarray(0, 2)]).toEqual([0x30, 0x82]);
+    const loose = Uint8Array.from([0x30, 0x83, 0x00, ...der.subarray(2)]);
+    const check = await verifyDetachedCms(await sign({ certificateDer: loose }), documentHash);
+    expect(check).toMatchObject({ ok: true });
+  });
+
+  it("refuses a signing-certificate-v2 that names another certificate", async () => {
+    const cms = await sign();
+    const certHash = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(signer.certificate.rawData)));
+    const at = Buffer.from(cms).indexOf(Buffer.from(certHash));
+    expect(at).toBeGreaterThan(0);
+    cms[at] = cms[at]! ^ 0xff;
+    expect(await verifyDetachedCms(cms, documentHash)).toMatchObject({ ok: false, reason: "certificate-binding" });
+  });
+
   it("refuses a tampered signature value and garbage", async () => {
     const cms = await sign();
     const flipped = cms.slice();

@@ -1,7 +1,7 @@
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { objectIdentifier, octetString, sequence, utcTime } from "./der";
-import { attribute, OIDS, signAttributes, signedDataContentInfo, signingCertificateV2 } from "./signed-data";
+import { attribute, certificatesIn, OIDS, signAttributes, signedDataContentInfo, signingCertificateV2 } from "./signed-data";
 
 /**
  * CMS detached signatures over a document hash (CAdES-BES shape): SignedData without content,
@@ -69,8 +69,7 @@ export async function verifyDetachedCms(cmsDer: Uint8Array, documentHash: Uint8A
 
   const binding = attr(OIDS.signingCertificateV2) as asn1js.Sequence | undefined;
   const boundHash = ((binding?.valueBlock.value[0] as asn1js.Sequence | undefined)?.valueBlock.value[0] as asn1js.Sequence | undefined)?.valueBlock.value[0] as asn1js.OctetString | undefined;
-  const certHash = new Uint8Array(await crypto.subtle.digest("SHA-256", certificate.toSchema(true).toBER(false)));
-  if (!boundHash || !equalBytes(new Uint8Array(boundHash.valueBlock.valueHexView), certHash)) {
+  if (!boundHash || !(await namesCertificate(new Uint8Array(boundHash.valueBlock.valueHexView), cmsDer, signedData.certificates!.indexOf(certificate), certificate))) {
     return { ok: false, reason: "certificate-binding", detail: "signing-certificate-v2 is missing or names another certificate." };
   }
 
@@ -82,6 +81,25 @@ export async function verifyDetachedCms(cmsDer: Uint8Array, documentHash: Uint8A
   if (!valid) return { ok: false, reason: "bad-signature", detail: "The signature value does not verify with the certificate's key." };
   const time = attr(OIDS.signingTime) as asn1js.UTCTime | asn1js.GeneralizedTime | undefined;
   return { ok: true, certificateDer: new Uint8Array(certificate.toSchema(true).toBER(false)), signingTime: time ? time.toDate() : null, signatureValue };
+}
+
+/**
+ * Whether signing-certificate-v2's hash names the signer's certificate: the SHA-256 of its DER as
+ * the CMS carries it (RFC 5035 §5.4.1.1, what createDetachedCms writes), or of pkijs's encoding of
+ * it, which our signing page wrote before 2026-11-25. The two differ only for a certificate whose
+ * issuer did not write canonical DER.
+ */
+async function namesCertificate(boundHash: Uint8Array, cmsDer: Uint8Array, index: number, certificate: pkijs.Certificate): Promise<boolean> {
+  let asCarried: Uint8Array | undefined;
+  try {
+    asCarried = certificatesIn(cmsDer)[index];
+  } catch {
+    asCarried = undefined; // BER pkijs read but the element reader did not: only the re-encoding is left
+  }
+  for (const der of [asCarried, new Uint8Array(certificate.toSchema(true).toBER(false))]) {
+    if (der && equalBytes(boundHash, new Uint8Array(await crypto.subtle.digest("SHA-256", der as Uint8Array<ArrayBuffer>)))) return true;
+  }
+  return false;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

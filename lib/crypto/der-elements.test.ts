@@ -4,7 +4,8 @@ import { childrenOf, readElement } from "./der-elements";
 import { createPadesCms } from "./pades-signature";
 import { createHierarchy, issueSignerCertificate, issueTsaCertificate, type Hierarchy } from "./test-pki";
 import { createTimestampToken } from "./timestamp-token";
-import { certificatesIn, signatureTimestampIn } from "./validation-data";
+import { certificatesIn } from "./signed-data";
+import { signatureTimestampIn } from "./validation-data";
 
 const hex = (s: string) => Uint8Array.from(Buffer.from(s.replace(/\s/g, ""), "hex"));
 

@@ -1,5 +1,6 @@
 import { certificateFields } from "./certificate-fields";
 import { contextConstructed, inDerOrder, integer, NULL, objectIdentifier, octetString, sequence, setOf } from "./der";
+import { childrenOf, readElement, type DerElement } from "./der-elements";
 
 /**
  * CMS SignedData (RFC 5652 §5) with one signer, RSA PKCS#1 v1.5 with SHA-256, written as DER
@@ -77,4 +78,29 @@ export function signedDataContentInfo(input: {
   );
   const signedData = sequence(integer(input.version), setOf(SHA256_WITH_NULL), input.encapsulated, contextConstructed(0, ...input.certificates), setOf(signerInfo));
   return sequence(objectIdentifier(OIDS.signedData), contextConstructed(0, signedData));
+}
+
+/**
+ * The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. Only the
+ * elements' boundaries are read (der-elements.ts): two fields are needed (RFC 5652 §5.1:
+ * certificates [0] IMPLICIT, signerInfos last), and asn1js's tree of the whole structure cost
+ * 2.5 ms per signature, three times per seal.
+ */
+export function certificatesIn(cms: Uint8Array): Uint8Array[] {
+  const certificates = signedDataFields(cms).find((f) => f.tagClass === CONTEXT && f.tagNumber === 0);
+  return certificates ? childrenOf(cms, certificates).filter((c) => c.tagClass === UNIVERSAL && c.tagNumber === SEQUENCE).map((c) => cms.slice(c.start, c.end)) : [];
+}
+
+const [UNIVERSAL, CONTEXT, SEQUENCE] = [0, 2, 16];
+
+/** The fields of the SignedData inside a ContentInfo (RFC 5652 §5.1), signerInfos last. */
+export function signedDataFields(cms: Uint8Array): DerElement[] {
+  let contentInfo: DerElement;
+  try {
+    contentInfo = readElement(cms, 0);
+  } catch {
+    throw new Error("Not a CMS object.");
+  }
+  const explicit = childrenOf(cms, contentInfo)[1]; // ContentInfo: contentType, [0] EXPLICIT content
+  return childrenOf(cms, childrenOf(cms, explicit!)[0]!);
 }

@@ -2,11 +2,11 @@ import "reflect-metadata";
 import * as pkijs from "pkijs";
 import { certificateFields } from "./certificate-fields";
 import { bitString, integer, objectIdentifier, sequence, utcTime } from "./der";
-import { childrenOf, readElement, type DerElement } from "./der-elements";
+import { childrenOf } from "./der-elements";
 import { ocspCertId, signOcspAnswer } from "./ocsp-answer";
 import { SIGNATURE_TIMESTAMP_OID } from "./pades-signature";
 import { parsedCertificate } from "./parsed-certificate";
-import { rsaSign, SHA256_WITH_RSA } from "./signed-data";
+import { rsaSign, SHA256_WITH_RSA, signedDataFields } from "./signed-data";
 import type * as x509 from "@peculiar/x509";
 
 /**
@@ -24,17 +24,6 @@ export type ValidationData = { certificates: Uint8Array[]; ocsps: Uint8Array[]; 
 /** How long the answers say they are current; a validator later relies on them as of the seal time. */
 const VALIDITY_MS = 7 * 24 * 3600_000;
 
-/**
- * The certificates a CMS SignedData (a signature or an RFC 3161 token) carries, DER. Only the
- * elements' boundaries are read (der-elements.ts): two fields are needed (RFC 5652 §5.1:
- * certificates [0] IMPLICIT, signerInfos last), and asn1js's tree of the whole structure cost
- * 2.5 ms per signature, three times per seal.
- */
-export function certificatesIn(cms: Uint8Array): Uint8Array[] {
-  const certificates = signedDataFields(cms).find((f) => f.tagClass === CONTEXT && f.tagNumber === 0);
-  return certificates ? childrenOf(cms, certificates).filter((c) => c.tagClass === UNIVERSAL && c.tagNumber === SEQUENCE).map((c) => cms.slice(c.start, c.end)) : [];
-}
-
 /** The RFC 3161 token in a PAdES CMS's signature-time-stamp attribute (id-aa-signatureTimeStampToken). */
 export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
   const signerInfo = childrenOf(cms, signedDataFields(cms).at(-1)!)[0];
@@ -47,19 +36,8 @@ export function signatureTimestampIn(cms: Uint8Array): Uint8Array | null {
   return null;
 }
 
-const [UNIVERSAL, CONTEXT, SEQUENCE] = [0, 2, 16];
+const CONTEXT = 2;
 const SIGNATURE_TIMESTAMP_DER = objectIdentifier(SIGNATURE_TIMESTAMP_OID);
-
-function signedDataFields(cms: Uint8Array): DerElement[] {
-  let contentInfo: DerElement;
-  try {
-    contentInfo = readElement(cms, 0);
-  } catch {
-    throw new Error("Not a CMS object.");
-  }
-  const explicit = childrenOf(cms, contentInfo)[1]; // ContentInfo: contentType, [0] EXPLICIT content
-  return childrenOf(cms, childrenOf(cms, explicit!)[0]!);
-}
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 

@@ -1,4 +1,5 @@
-import { certificatesIn, collectValidationData, signatureTimestampIn, type Authority } from "@/lib/crypto/validation-data";
+import { certificatesIn } from "@/lib/crypto/signed-data";
+import { collectValidationData, signatureTimestampIn, type Authority } from "@/lib/crypto/validation-data";
 import { addDocumentSecurityStore, lastSignatureContents } from "@/lib/pdf/document-security-store";
 import { continueIncrementalUpdate, type IncrementalPdf } from "@/lib/pdf/incremental-update";
 import { addDocumentTimestamp } from "@/lib/pdf/seal-pdf";
