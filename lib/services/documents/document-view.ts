@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/lib/db/client";
 import { rowsFromJson, type JsonRow } from "@/lib/db/json-rows";
@@ -112,11 +112,18 @@ const documentVersionQuery = perHandle((db) =>
  */
 export async function findDocumentViews(db: DbOrTx, actor: Actor, folderId: string, ids: string[]): Promise<{ view: DocumentView; version: string }[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, version: documentVersion(documents.id), ...peopleColumns(documents.id) })
-    .from(documents)
-    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, actor.userId)))
-    .innerJoin(users, eq(users.id, documents.ownerUserId))
-    .where(and(inArray(documents.id, ids), eq(documents.folderId, folderId)));
+  const rows = await documentViewsQuery(db).execute({ ids, folderId, userId: actor.userId });
   return rows.map((row) => ({ view: { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) }, version: row.version }));
 }
+
+// What a listing or a document read runs for what it has not rendered yet: prepared, the ids as
+// one array parameter, so PostgreSQL plans it once per connection whatever their number.
+const documentViewsQuery = perHandle((db) =>
+  db
+    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, version: documentVersion(documents.id), ...peopleColumns(documents.id) })
+    .from(documents)
+    .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .where(and(sql`${documents.id} = any(${sql.placeholder("ids")}::uuid[])`, eq(documents.folderId, sql.placeholder("folderId"))))
+    .prepare("document_views"),
+);
