@@ -34,13 +34,20 @@ export async function findAccessibleDocument(db: DbOrTx, actor: Actor, documentI
 export async function findDocumentView(db: DbOrTx, actor: Actor, documentId: string): Promise<DocumentView> {
   const [row] = await documentViewQuery(db).execute({ documentId, userId: actor.userId });
   if (!row) throw new AppError("NOT_FOUND", DOCUMENT_NOT_FOUND);
+  return viewOf(row);
+}
+
+/** What a view reads: the document, the reader's folder role, its owner and its people (`viewOf` reads it back). */
+const viewColumns = () => ({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) });
+
+function viewOf(row: { document: DocumentRow; role: FolderRole; ownerName: string; ownerEmail: string; signatoriesJson: JsonRow[] | null; spectatorsJson: JsonRow[] | null }): DocumentView {
   return { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) };
 }
 
 // Every API answer with a whole document runs this query.
 const documentViewQuery = perHandle((db) =>
   db
-    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, ...peopleColumns(documents.id) })
+    .select(viewColumns())
     .from(documents)
     .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
     .innerJoin(users, eq(users.id, documents.ownerUserId))
@@ -113,14 +120,14 @@ const documentVersionQuery = perHandle((db) =>
 export async function findDocumentViews(db: DbOrTx, actor: Actor, folderId: string, ids: string[]): Promise<{ view: DocumentView; version: string }[]> {
   if (!ids.length) return [];
   const rows = await documentViewsQuery(db).execute({ ids, folderId, userId: actor.userId });
-  return rows.map((row) => ({ view: { document: row.document, role: row.role, owner: { name: row.ownerName, email: row.ownerEmail }, ...peopleOf(row) }, version: row.version }));
+  return rows.map((row) => ({ view: viewOf(row), version: row.version }));
 }
 
 // What a listing or a document read runs for what it has not rendered yet: prepared, the ids as
 // one array parameter, so PostgreSQL plans it once per connection whatever their number.
 const documentViewsQuery = perHandle((db) =>
   db
-    .select({ document: documents, role: folderMemberships.role, ownerName: users.name, ownerEmail: users.email, version: documentVersion(documents.id), ...peopleColumns(documents.id) })
+    .select({ ...viewColumns(), version: documentVersion(documents.id) })
     .from(documents)
     .innerJoin(folderMemberships, and(eq(folderMemberships.folderId, documents.folderId), eq(folderMemberships.userId, sql.placeholder("userId"))))
     .innerJoin(users, eq(users.id, documents.ownerUserId))
