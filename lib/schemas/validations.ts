@@ -177,7 +177,7 @@ export const ineValidationResult = z
   .object({
     data: z.looseObject({
       object: z.literal("ine_validations").optional().meta({ description: "From card photos." }),
-      status: z.boolean().meta({ description: "true when the credential is in the voter roll and current as an identification (and, with a selfie, the faces match)." }),
+      status: z.boolean().meta({ description: "From card data: true when the credential is in the voter roll and current as an identification. From card photos: true only when every check made agrees: the voter roll says current, the MRZ is valid and not expired, the front agrees with the back (names, birth date, sex, expiry), the front was read well enough to compare them and its CURP, RENAPO holds the CURP as current with the same person, and, with a selfie, the faces match. When false, message names the first check that failed and documentVerifications lists it with result Error." }),
       message: z.string().meta({ example: "La credencial es válida" }),
       dataOcr: z
         .looseObject(Object.fromEntries(MRZ_FIELDS.map((f) => [f, z.string().optional()])) as Record<(typeof MRZ_FIELDS)[number], z.ZodOptional<z.ZodString>>)
@@ -188,7 +188,7 @@ export const ineValidationResult = z
       documentInformation: z
         .looseObject({
           documentData: z.array(documentDatum).optional().meta({ description: "From card photos: each field read, with its source." }),
-          documentVerifications: z.array(documentVerification).optional().meta({ description: "From card photos: each check (MRZ check digits, expiry, MRZ against the front, CURP, face) with its result." }),
+          documentVerifications: z.array(documentVerification).optional().meta({ description: "From card photos: each check (MRZ check digits, expiry, MRZ against the front, an unreadable front, CURP, RENAPO, face) with its result." }),
         })
         .meta({ description: "From card photos: documentData and documentVerifications. From card data: what the voter roll holds (tipo, modelo, estado_lista_nominal, vigencia…)." }),
       faceComparison: z.object({ result: z.boolean(), similarity: z.number().meta({ description: "0–100." }) }).optional().meta({ description: "When a selfie was sent." }),

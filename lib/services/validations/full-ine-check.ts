@@ -8,9 +8,10 @@ import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/r
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
 import type { CurpRegistry, CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import type { IneCardData, IneValidationResult } from "@/lib/db/schema";
-import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
+import { checkCurp } from "@/lib/mx/curp";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { mrzCheckDigit, parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
+import { compareFrontAndBack, judgeIneValidation, renapoFinding, type Unavailable } from "./judge-ine-validation";
 import { ineVerdict, renapoVerdict } from "./registry-verdicts";
 
 export type FullIneDeps = { frontReader: IneFrontReader; mrzReader: MrzReader; faces: FaceAnalyzer; voterRoll: VoterRoll; curpRegistry: CurpRegistry; now: () => Date };
@@ -29,6 +30,8 @@ export type FullIneOutcome = { status: "completed" | "failed"; result: IneValida
  * source (`documentData`), each check as a `documentVerifications` entry, the voter roll as
  * `ineNominalList`, RENAPO by the front's CURP, and the face comparison. A registry that cannot
  * answer does not fail the call: its part says so (`maintenance`), and `status` is false.
+ * `status` is true only when every check agrees (judge-ine-validation.ts), and `message` names
+ * the first that did not.
  * "failed" only when the back has no readable MRZ (nothing can be checked).
  */
 export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array; selfie: Uint8Array | null }, deps: FullIneDeps = defaultFullIneDeps()): Promise<FullIneOutcome> {
@@ -45,22 +48,11 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
   const roll = await ask(() => deps.voterRoll.check({ cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: front.clave_elector, numero_emision: front.num_emisiones }));
   const renapo = front.curp ? await ask(() => deps.curpRegistry.lookUp(front.curp!)) : null;
 
-  const rollVerdict = roll && "estado" in roll ? ineVerdict(roll.estado) : null;
-  const faceOk = !face || face.result;
-  const status = rollVerdict?.status === true && faceOk;
-  const message = !rollVerdict
-    ? "No fue posible consultar la Lista Nominal del INE; intenta de nuevo más tarde."
-    : !rollVerdict.status
-      ? rollVerdict.message
-      : !faceOk
-        ? "El rostro de la selfie no coincide con el de la credencial"
-        : rollVerdict.message;
+  const { status, message } = judgeIneValidation({ mrz: m, front, roll, renapo, face, now });
   const card = { cic: m.cic, identificador_ciudadano: m.identificadorCiudadano, ocr: m.ocr, clave_elector: null, numero_emision: null };
   const registryDown = Boolean((roll && "unavailable" in roll) || (renapo && "unavailable" in renapo));
   return { status: "completed", result: body({ status, message, mrz, front, face, roll, renapo, now }), card, registryDown };
 }
-
-type Unavailable = { unavailable: true; reason: string };
 
 /** A registry's answer, or why it could not answer (the call goes on without it). */
 async function ask<T>(question: () => Promise<T>): Promise<T | Unavailable> {
@@ -226,18 +218,23 @@ function documentVerifications(p: Parts) {
     const m = p.mrz.mrz;
     const expired = m.expiry < p.now.toISOString().slice(0, 10);
     checks.push(verification("MrzHasDateExpired", "MRZ: Documento Expirado", "DataFormat", !expired, "", [["MRZ Date", `${l2.slice(8, 14)} (${dmy(m.expiry)})`]]));
-    const person = p.renapo && "estatus" in p.renapo ? (p.renapo.persona ?? null) : null;
-    const front = p.front.nombres && p.front.primer_apellido && p.front.segundo_apellido ? { ...p.front, nombres: p.front.nombres, primer_apellido: p.front.primer_apellido, segundo_apellido: p.front.segundo_apellido } : null;
-    const v = crossCheckIdentity({ curp: p.front.curp, front, mrz: m, renapo: person });
-    const integrity = (key: string, name: string, ok: boolean | null, mrzValue: string, ocrValue: string | null) =>
-      ok === null ? [] : [verification(key, name, "DataIntegrity", ok, ok ? "100" : "0", [["Texto MRZ", mrzValue], ["Texto OCR", ocrValue ?? ""]])];
-    checks.push(
-      ...integrity("DataIntegrity_ft_Surname_And_Given_Names", "Nombre Completo", v.nombre_match, `${m.primerApellido} ${m.segundoApellido} ${m.nombres}`.trim(), p.front.nombre_completo),
-      ...integrity("DataIntegrity_ft_Sex", "Sexo", v.sexo_match, m.sex ?? "", p.front.sexo),
-      ...integrity("DataIntegrity_ft_Date_of_Birth", "Fecha de Nacimiento", v.fecha_nacimiento_match, dmy(m.birthDate) ?? "", dmy(p.front.fecha_nacimiento)),
-      ...integrity("DataIntegrity_ft_Date_of_Expiry", "Fecha de Expiración", p.front.vigencia ? m.expiry.slice(0, 4) === p.front.vigencia : null, m.expiry.slice(0, 4), p.front.vigencia),
-      ...(v.curp_valido === null ? [] : [verification("MEX_VotingCard_Custom_Curp", "CURP", "DataIntegrity", v.curp_valido, v.curp_valido ? "100" : "0", [["CURP", p.front.curp ?? ""]])]),
-    );
+    const comparisons = compareFrontAndBack(p.front, m);
+    for (const c of comparisons) {
+      if (c.ok !== null) checks.push(verification(c.key, c.name, "DataIntegrity", c.ok, c.ok ? "100" : "0", [["Texto MRZ", c.mrzValue], ["Texto OCR", c.ocrValue ?? ""]]));
+    }
+    const unread = comparisons.filter((c) => c.required && c.ok === null).map((c) => c.field);
+    if (unread.length) checks.push(verification("MEX_VotingCard_Custom_FrontRead", "Frente legible para comparar", "Identification", false, "0", [["Campos no leídos", unread.join(", ")]]));
+    if (p.front.curp) {
+      const curpValid = checkCurp(p.front.curp).valid;
+      checks.push(verification("MEX_VotingCard_Custom_Curp", "CURP", "DataIntegrity", curpValid, curpValid ? "100" : "0", [["CURP", p.front.curp]]));
+      const renapo = renapoFinding({ renapo: p.renapo, front: p.front, mrz: m });
+      if (renapo.kind !== "not-asked") {
+        const registered = renapo.kind === "found";
+        const output = { unavailable: "RENAPO no disponible", "not-found": "CURP no encontrada", withdrawn: "CURP dada de baja", found: "CURP vigente" }[renapo.kind];
+        checks.push(verification("MEX_Renapo_Curp", "CURP registrada y vigente en RENAPO", "DataIntegrity", registered, output, [["CURP", p.front.curp]]));
+        if (registered) checks.push(verification("MEX_Renapo_Data", "Datos de RENAPO iguales a los de la credencial", "DataIntegrity", renapo.disagree.length === 0, renapo.disagree.length ? "0" : "100", [["No coinciden", renapo.disagree.join(", ")]]));
+      }
+    }
   }
   if (p.face) {
     checks.push(verification("Biometrics_FaceMatching", "Comprobación Facial", "Biometrics", p.face.result, p.face.similarity.toFixed(2), [["Rostros en la credencial", String(p.face.cardFaces)], ["Rostros en la selfie", String(p.face.selfieFaces)]]));
