@@ -122,6 +122,18 @@ export const rememberAt = z
 const tries = z.number().int().min(0, "Must be 0 or more.").max(30, "At most 30 reminders.");
 const rememberEvery = z.number().int().min(1, "At least 1 day.").max(365, "At most 365 days.");
 
+/**
+ * Boxes sent for a signer are never dropped in silence: without sign_position they make the
+ * document a custom-position one (hasPositions), and with sign_position DEFAULT (a signature
+ * sheet, where the reference ignores them) they are refused with the reason.
+ */
+export const hasPositions = (signatures: { positions?: unknown[] | null }[] | undefined) => Boolean(signatures?.some((s) => s.positions && s.positions.length > 0));
+const positionsNeedCustom = (d: { sign_position?: string; signatures?: { positions?: unknown[] | null }[] }, ctx: z.RefinementCtx) => {
+  if (d.sign_position === "DEFAULT" && hasPositions(d.signatures)) {
+    ctx.addIssue({ code: "custom", path: ["sign_position"], message: "Signature positions were sent, but sign_position DEFAULT puts every signature on a signature sheet and ignores them. Send sign_position CUSTOM to use the positions, or leave them out." });
+  }
+};
+
 const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
   const seen = new Map<string, number>();
   list?.forEach((s, i) => {
@@ -139,7 +151,7 @@ export const createDocumentInput = z
     remember_every: rememberEvery.default(1),
     remember_at: rememberAt.default("09:00:00"),
     signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
-    sign_position: z.enum(["DEFAULT", "CUSTOM"]).default("DEFAULT"),
+    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
     notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
     config: z
       .object({
@@ -150,6 +162,7 @@ export const createDocumentInput = z
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");
     uniqueEmails(d.spectators, ctx, "spectators");
+    positionsNeedCustom(d, ctx);
   })
   .meta({ id: "CreateDocumentRequest" });
 export type CreateDocumentInput = z.output<typeof createDocumentInput>;
@@ -167,12 +180,13 @@ export const updateDocumentInput = z
     remember_every: rememberEvery.optional(),
     company_id: uuidParam.optional(),
     remember_at: rememberAt.optional(),
-    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("Not in the reference's table: CUSTOM to use the signers' positions, DEFAULT for a signature sheet."),
+    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("Not in the reference's table: CUSTOM to use the signers' positions, DEFAULT for a signature sheet. Signatures sent with positions and no sign_position make the document CUSTOM; DEFAULT with positions is refused (422)."),
     notification_mode: z.enum(["ENABLED", "DISABLED"]).optional().describe("Not in the reference's table. Turning it on notifies the signers whose turn it is."),
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");
     uniqueEmails(d.spectators, ctx, "spectators");
+    positionsNeedCustom(d, ctx);
   });
 export type UpdateDocumentInput = z.output<typeof updateDocumentInput>;
 

@@ -4,7 +4,7 @@ import { fileStorage } from "@/lib/adapters/storage/storage";
 import { env } from "@/lib/env";
 import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
-import type { CreateDocumentInput } from "@/lib/schemas/signing";
+import { hasPositions, type CreateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { requireFolderRole } from "@/lib/services/work-folders/folder-access";
@@ -42,7 +42,7 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
         pageCount: pdf.pageCount,
         signatureOrdered: input.signature_ordered,
         notificationMode: input.notification_mode,
-        signPosition: input.sign_position,
+        signPosition: input.sign_position ?? (hasPositions(input.signatures) ? "CUSTOM" : "DEFAULT"),
         allowTypeSignatures: input.config.allow_type_signatures,
         tries: input.tries,
         rememberEvery: input.remember_every,

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "@/lib/db/client";
 import { documents, folderMemberships, signatories, spectators, workFolders, type DocumentRow, type Signatory } from "@/lib/db/schema";
 import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
-import type { SignatoryInput, UpdateDocumentInput } from "@/lib/schemas/signing";
+import { hasPositions, type SignatoryInput, type UpdateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { nextReminderAt } from "@/lib/services/notices/reminder-schedule";
@@ -34,6 +34,7 @@ export async function updateDocument(db: DbOrTx, actor: Actor, documentId: strin
     if (input.remember_every !== undefined) changes.rememberEvery = input.remember_every;
     if (input.remember_at !== undefined) changes.rememberAt = input.remember_at;
     if (input.sign_position !== undefined) changes.signPosition = input.sign_position;
+    else if (hasPositions(input.signatures)) changes.signPosition = "CUSTOM";
     if (input.notification_mode !== undefined) changes.notificationMode = input.notification_mode;
     const [updated] = await tx.update(documents).set(changes).where(eq(documents.id, documentId)).returning();
 

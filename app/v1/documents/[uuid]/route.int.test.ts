@@ -117,6 +117,21 @@ describe("PATCH /v1/documents/{uuid}", () => {
     expect(await notifySignatories(getDb(), id)).toEqual({ signers: 2, spectators: 1 });
   });
 
+  it("makes a signature-sheet document CUSTOM when signers are sent with positions, and refuses positions with DEFAULT", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const id = await seedDocument(actor);
+    const box = { page: 1, x: 0.1, y: 0.7, width: 0.3, height: 0.1 };
+    const signers = [{ name: "Ana Solís", email: "ana@example.com", positions: [box] }];
+    const refused = await patch(key, id, { sign_position: "DEFAULT", signatures: signers });
+    expect(refused.status).toBe(422);
+    expect(Object.keys((await refused.json()).errors)).toEqual(["updateDocumentRequest.sign_position"]);
+    const res = await patch(key, id, { signatures: signers });
+    expect(res.status).toBe(200);
+    const doc = (await res.json()).data;
+    expect(doc.attributes.sign_position).toBe("CUSTOM");
+    expect(JSON.parse(signerByEmail(doc, "ana@example.com").attributes.positions)).toEqual([box]);
+  });
+
   it("leaves out fields that are not sent", async () => {
     const { key, actor } = await seedUserWithKey();
     const id = await seedDocument(actor, { tries: 4 });

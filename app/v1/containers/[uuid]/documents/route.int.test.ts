@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { documents } from "@/lib/db/schema";
+import { documents, signatories } from "@/lib/db/schema";
+import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { resetEnvCache } from "@/lib/env";
 import { cancelDocument } from "@/lib/services/documents/cancel-document";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
@@ -216,6 +217,7 @@ describe("POST /v1/containers/{uuid}/documents", () => {
     ["a phone of 9 digits", { ...documentJson, signatures: [{ name: "A", email: "a@x.mx", phone: "551234567" }] }, "signatures.0.phone"],
     ["positions that are not JSON", { ...documentJson, signatures: [{ name: "A", email: "a@x.mx", positions: "{nope" }] }, "signatures.0.positions"],
     ["a box on a page the PDF lacks", { ...documentJson, signatures: [{ name: "A", email: "a@x.mx", positions: [{ page: 3, x: 0, y: 0, width: 0.2, height: 0.1 }] }] }, "signatures.0.positions.0.page"],
+    ["positions with sign_position DEFAULT (a signature sheet ignores them)", { ...documentJson, sign_position: "DEFAULT" }, "sign_position"],
     ["an unknown signature type", { ...documentJson, config: { allow_type_signatures: ["FIEL"] } }, "config.allow_type_signatures.0"],
     ["remember_at out of range", { ...documentJson, remember_at: { hour: 24, minute: 0, second: 0, nano: 0 } }, "remember_at.hour"],
     ["negative tries", { ...documentJson, tries: -1 }, "tries"],
@@ -228,6 +230,24 @@ describe("POST /v1/containers/{uuid}/documents", () => {
     const body = await res.json();
     expect(body.message).toBe("The given data was invalid.");
     expect(Object.keys(body.errors)).toContain(field);
+  });
+
+  it("honours positions sent without sign_position: the document is CUSTOM and the signer is shown its boxes", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const folder = await defaultFolderId(actor);
+    const withoutSetting = { ...documentJson, sign_position: undefined };
+    const res = await call(POST, `/v1/containers/${folder}/documents`, { method: "POST", headers: { "x-api-key": key }, body: multipart(await makePdf(2), withoutSetting), params: { uuid: folder } });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data.attributes.sign_position).toBe("CUSTOM");
+    const [begona] = await getDb().select().from(signatories).where(and(eq(signatories.documentId, data.id), eq(signatories.email, "begona@example.com")));
+    const view = await viewSigningLink(getDb(), begona!.id, { ip: null, recordView: false });
+    expect(view.signer.boxes).toEqual([{ page: 2, x: 0.1, y: 0.8, width: 0.3, height: 0.08 }]);
+
+    // Without positions, and without the setting, a signature sheet as before.
+    const plain = { ...withoutSetting, signatures: withoutSetting.signatures.map(({ name, email }) => ({ name, email })) };
+    const sheet = await call(POST, `/v1/containers/${folder}/documents`, { method: "POST", headers: { "x-api-key": key }, body: multipart(await makePdf(2), plain), params: { uuid: folder } });
+    expect((await sheet.json()).data.attributes.sign_position).toBe("DEFAULT");
   });
 
   it("answers 422 when the multipart body has no file, and 415 for other media types", async () => {
