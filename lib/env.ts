@@ -102,6 +102,8 @@ const envSchema = z.object({
   OCSP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** An external RFC 3161 TSA; without it the built-in TSA (KEYS_DIR/tsa) stamps. */
   TSA_URL: z.url().optional(),
+  /** PEM file of the roots an external TSA's answers must chain to; default the NOM-151 root ACR2-SE. */
+  TSA_ROOTS: z.string().min(1).optional(),
   /** The document seal as PKCS#12 (key, certificate, chain) instead of KEYS_DIR/seal. */
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSWORD: z.string().default(""),

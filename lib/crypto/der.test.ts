@@ -13,6 +13,11 @@ describe("DER writing", () => {
     expect(hex(der.integer(2n ** 64n))).toBe("0209010000000000000000");
   });
 
+  it("writes negative INTEGERs in two's complement, fewest bytes (a real PSC's serial is -0x35CEE4)", () => {
+    for (const n of [-1, -128, -129, -255, -256, -32768, -32769, -(2 ** 31)]) expect(hex(der.integer(n)), String(n)).toBe(hex(new asn1js.Integer({ value: n }).toBER(false)));
+    expect(hex(der.integer(-0x35cee4n))).toBe("0203ca311c");
+  });
+
   it("writes lengths in short and long form", () => {
     for (const n of [0, 127, 128, 255, 256, 65_536]) expect(hex(der.octetString(new Uint8Array(n)))).toBe(hex(new asn1js.OctetString({ valueHex: new Uint8Array(n) }).toBER(false)));
   });

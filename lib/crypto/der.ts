@@ -43,7 +43,13 @@ export const enumerated = (value: number) => tlv(0x0a, integerContents(BigInt(va
 export const integer = (value: number | bigint) => tlv(0x02, integerContents(BigInt(value)));
 
 function integerContents(value: bigint): Uint8Array {
-  if (value < 0n) throw new RangeError("Only non-negative INTEGERs are written.");
+  if (value < 0n) {
+    // Two's complement in the fewest bytes (X.690 §8.3): real PSCs issue negative serial numbers.
+    let length = 1;
+    while (value < -(1n << BigInt(8 * length - 1))) length++;
+    const twos = ((1n << BigInt(8 * length)) + value).toString(16).padStart(2 * length, "0");
+    return Uint8Array.from({ length }, (_, i) => parseInt(twos.slice(2 * i, 2 * i + 2), 16));
+  }
   const hex = value.toString(16);
   const bytes = new Uint8Array(Math.ceil(hex.length / 2));
   for (let i = 0, h = hex.padStart(bytes.length * 2, "0"); i < bytes.length; i++) bytes[i] = parseInt(h.slice(2 * i, 2 * i + 2), 16);

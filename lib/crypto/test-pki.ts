@@ -164,3 +164,40 @@ async function issueServiceCertificate(issuer: Authority, commonName: string, pu
   });
   return { certificate, keys };
 }
+
+/**
+ * A test PSC shaped like the accredited ones that issue NOM-151 constancias (shared/realworld/
+ * nom151: Advantage Security's PSC under the Secretaría de Economía's root ACR2-SE): a root, and
+ * directly under it the PSC's certificate with digital-signature and non-repudiation key usage and
+ * **no extended key usage at all** (no timeStamping), as the real one.
+ */
+export async function createTestPsc(rootName: string, pscName: string, now = new Date()): Promise<{ root: Authority; psc: Authority }> {
+  const rootKeys = await generateKeys();
+  const root = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: randomSerial(),
+    name: `CN=${rootName}, O=Secretaria de Economia (pruebas), C=MX`,
+    notBefore: new Date(now.getTime() - 2 * YEAR),
+    notAfter: new Date(now.getTime() + 15 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    keys: rootKeys,
+    extensions: [new x509.BasicConstraintsExtension(true, undefined, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true), await x509.SubjectKeyIdentifierExtension.create(rootKeys.publicKey)],
+  });
+  const keys = await generateKeys();
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: randomSerial(),
+    subject: `CN=${pscName}, O=PSC de pruebas, C=MX`,
+    issuer: root.subject,
+    notBefore: new Date(now.getTime() - YEAR),
+    notAfter: new Date(now.getTime() + 10 * YEAR),
+    signingAlgorithm: SIGNATURE_ALGORITHM,
+    publicKey: keys.publicKey,
+    signingKey: rootKeys.privateKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.keyEncipherment | x509.KeyUsageFlags.keyAgreement, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(root, false),
+    ],
+  });
+  return { root: { certificate: root, keys: rootKeys }, psc: { certificate, keys } };
+}

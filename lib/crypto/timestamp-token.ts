@@ -84,6 +84,16 @@ export function timestampRequest(messageImprint: Uint8Array, nonce?: Uint8Array)
   return new Uint8Array(request.toSchema().toBER(false));
 }
 
+/** A DER INTEGER's content as the signed number it is (two's complement), in hex with its sign. */
+export function signedIntegerHex(content: Uint8Array): string {
+  if (content.length === 0) return "0";
+  let value = BigInt(`0x${Buffer.from(content).toString("hex")}`);
+  if (content[0]! & 0x80) value -= 1n << BigInt(content.length * 8);
+  // Whole bytes of the magnitude, so the hex of a positive serial is its DER contents' bytes.
+  const magnitude = (value < 0n ? -value : value).toString(16).toUpperCase();
+  return `${value < 0n ? "-" : ""}${magnitude.length % 2 ? "0" : ""}${magnitude}`;
+}
+
 /** The token's time, serial and imprint, for display (constancy attributes). */
 export function readTimestampToken(token: Uint8Array): { genTime: Date; serialNumber: string; messageImprint: string; hashAlgorithm: "SHA-256"; policy: string } {
   const info = pkijs.ContentInfo.fromBER(ab(token));
@@ -92,7 +102,8 @@ export function readTimestampToken(token: Uint8Array): { genTime: Date; serialNu
   const tst = pkijs.TSTInfo.fromBER(eContent.getValue());
   return {
     genTime: tst.genTime,
-    serialNumber: Buffer.from(tst.serialNumber.valueBlock.valueHexView).toString("hex").toUpperCase().replace(/^(00)+(?=.)/, ""),
+    // Signed: real PSCs issue negative serials (shared/realworld/nom151: -35CEE4).
+    serialNumber: signedIntegerHex(new Uint8Array(tst.serialNumber.valueBlock.valueHexView)),
     messageImprint: Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).toString("hex").toUpperCase(),
     hashAlgorithm: "SHA-256",
     policy: tst.policy,

@@ -1,6 +1,6 @@
 import { ensureLocalPki, loadPlatformIdentity, readPlatformKeyFile, readTrustBundle, readTrustedResponders, type PlatformIdentity, type PlatformKey } from "@/lib/adapters/pki/local-pki";
 import { liveRevocationChecker, sandboxRevocationChecker, type RevocationChecker } from "@/lib/adapters/ocsp/revocation";
-import { builtInTimestampClient, remoteTimestampClient, type TimestampClient } from "@/lib/adapters/tsa/timestamp-client";
+import { builtInTimestampClient, remoteTimestampClient, timestampRoots, type TimestampClient } from "@/lib/adapters/tsa/timestamp-client";
 import type { SignatureType } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
@@ -22,7 +22,7 @@ const store = globalThis as unknown as { [KEY]?: { dirs: string; environment: Pr
  */
 export function signingEnvironment(): Promise<SigningEnvironment> {
   const settings = env();
-  const dirs = [settings.KEYS_DIR, settings.SANDBOX_CA_DIR, settings.TRUSTED_CA_DIR, settings.OCSP_MODE, JSON.stringify(settings.OCSP_RESPONDERS), settings.SEAL_P12_PATH, settings.SEAL_P12_PASSWORD, settings.TSA_P12_PATH, settings.TSA_P12_PASSWORD].join("|");
+  const dirs = [settings.KEYS_DIR, settings.SANDBOX_CA_DIR, settings.TRUSTED_CA_DIR, settings.OCSP_MODE, JSON.stringify(settings.OCSP_RESPONDERS), settings.SEAL_P12_PATH, settings.SEAL_P12_PASSWORD, settings.TSA_P12_PATH, settings.TSA_P12_PASSWORD, settings.TSA_URL, settings.TSA_ROOTS].join("|");
   if (store[KEY]?.dirs !== dirs) {
     const environment = (async () => {
       await ensureLocalPki({ keysDir: settings.KEYS_DIR, sandboxDir: settings.SANDBOX_CA_DIR, trustDir: settings.TRUSTED_CA_DIR });
@@ -35,7 +35,7 @@ export function signingEnvironment(): Promise<SigningEnvironment> {
           settings.OCSP_MODE === "live"
             ? liveRevocationChecker({ timeoutMs: settings.OCSP_TIMEOUT_MS, responders: settings.OCSP_RESPONDERS, trustedResponders: (type) => readTrustedResponders(settings.TRUSTED_CA_DIR, type) })
             : sandboxRevocationChecker(settings.SANDBOX_CA_DIR),
-        timestamps: settings.TSA_URL ? remoteTimestampClient(settings.TSA_URL, settings.OCSP_TIMEOUT_MS) : builtInTimestampClient(tsa, "Rúbrica TSA"),
+        timestamps: settings.TSA_URL ? remoteTimestampClient(settings.TSA_URL, settings.OCSP_TIMEOUT_MS, timestampRoots(settings.TSA_ROOTS)) : builtInTimestampClient(tsa, "Rúbrica TSA"),
       };
     })();
     store[KEY] = { dirs, environment };
