@@ -8,7 +8,8 @@ import { serverTranslate } from "@/lib/i18n/request-locale";
 import { messagesFor } from "@/lib/i18n/translate";
 import { verifyFile } from "@/lib/services/signing/verify-file";
 
-export const metadata: Metadata = { title: "Verificar un documento · Rúbrica", referrer: "no-referrer" };
+// The root layout's template adds " · Rúbrica".
+export const metadata: Metadata = { title: "Verificar un documento", referrer: "no-referrer" };
 
 /** Public: drop a PDF or XML, or arrive from the QR code of a signature sheet (?hash=). */
 export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ hash?: string }> }) {

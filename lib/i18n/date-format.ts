@@ -3,7 +3,8 @@ import type { MessageKey } from "./translate";
 /**
  * One format per kind of date, everywhere (pages, e-mails, the signature sheet):
  * - a moment that matters (signed, sealed, verified): the long date, the time and the zone's
- *   name ("5 de noviembre de 2026 a las 02:03 p.m. hora estándar central"), never "GMT-6";
+ *   name as people in Mexico say it ("5 de noviembre de 2026 a las 02:03 p.m. hora del centro"),
+ *   never "GMT-6" nor ICU's "hora estándar central", which reads as a translation;
  * - a row in a list or log: the medium date and the time, in the zone of the page;
  * - a day (folder created): the long date.
  * Pure and browser-safe, so server and browser render the same text.
@@ -24,7 +25,37 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return format;
 }
 
+/**
+ * Mexico's zones as people name them in Spanish (the law calls them "Tiempo del Centro", "del
+ * Pacífico", "del Noroeste", "del Sureste": Ley del Sistema de Horario en los Estados Unidos
+ * Mexicanos, art. 3); the border cities that keep the United States' summer time by their region.
+ */
+const SPANISH_ZONE_NAMES: Record<string, string> = {
+  "America/Mexico_City": "hora del centro",
+  "America/Monterrey": "hora del centro",
+  "America/Merida": "hora del centro",
+  "America/Bahia_Banderas": "hora del centro",
+  "America/Chihuahua": "hora del centro",
+  "America/Cancun": "hora del sureste",
+  "America/Mazatlan": "hora del Pacífico",
+  "America/Hermosillo": "hora del Pacífico (Sonora)",
+  "America/Tijuana": "hora del noroeste",
+  "America/Ciudad_Juarez": "hora de Ciudad Juárez",
+  "America/Ojinaga": "hora de la frontera norte",
+  "America/Matamoros": "hora de la frontera noreste",
+};
+
 export function formatMoment(date: Date | string, locale: string, timeZone: string, options: { seconds?: boolean } = {}): string {
+  const spoken = locale === "es" ? SPANISH_ZONE_NAMES[timeZone] : undefined;
+  const format = momentFormatter(locale, timeZone, options);
+  if (!spoken) return format.format(new Date(date));
+  return format
+    .formatToParts(new Date(date))
+    .map((part) => (part.type === "timeZoneName" ? spoken : part.value))
+    .join("");
+}
+
+function momentFormatter(locale: string, timeZone: string, options: { seconds?: boolean }) {
   return formatter(locale, {
     // dateStyle cannot be combined with timeZoneName, hence the fields one by one.
     day: "numeric",
@@ -35,7 +66,7 @@ export function formatMoment(date: Date | string, locale: string, timeZone: stri
     ...(options.seconds ? { second: "2-digit" } : {}),
     timeZone,
     timeZoneName: "long",
-  }).format(new Date(date));
+  });
 }
 
 export function formatListed(date: Date | string, locale: string, timeZone: string): string {

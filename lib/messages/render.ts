@@ -11,7 +11,7 @@ export function emailLayout(opts: { lang: string; title: string; bodyHtml: strin
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td style="padding:20px 24px;border-bottom:1px solid #e4e4e7;font-size:20px;font-weight:bold;color:#9f1239">Rúbrica</td></tr>
-<tr><td style="padding:24px;font-size:16px;line-height:1.5">${opts.bodyHtml}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5;overflow-wrap:anywhere;word-break:break-word">${opts.bodyHtml}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e4e4e7;font-size:12px;color:#71717a">${escapeHtml(opts.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 }

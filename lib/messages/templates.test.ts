@@ -25,4 +25,14 @@ describe("message templates", () => {
     expect(m.html).toContain("&lt;script&gt;");
     expect(m.html).not.toContain('"onclick');
   });
+
+  it("quote a rejection's reason without a doubled period, and wrap long words instead of scrolling sideways", () => {
+    const params = { name: "Sofía", documentName: "Contrato.pdf", rejectedBy: "Begoña Núñez", reason: "La fecha no coincide con la vigencia.", documentUrl: null };
+    const es = renderMessage("document-rejected", "es", params);
+    expect(es.text).toContain("Su motivo: «La fecha no coincide con la vigencia».");
+    expect(es.text).not.toContain(".».");
+    expect(renderMessage("document-rejected", "en", params).text).toContain("Their reason: “La fecha no coincide con la vigencia.”");
+    expect(renderMessage("document-rejected", "es", { ...params, reason: "¿Por qué cambió?" }).text).toContain("«¿Por qué cambió?».");
+    expect(es.html).toContain("overflow-wrap:anywhere");
+  });
 });

@@ -122,7 +122,7 @@ const copy = {
       subject: `${p.rejectedBy} rechazó firmar «${p.documentName}»`,
       greeting: `Hola, ${p.name}:`,
       lines: [
-        `${p.rejectedBy} rechazó firmar «${p.documentName}». Su motivo: «${p.reason}».`,
+        `${p.rejectedBy} rechazó firmar «${p.documentName}». Su motivo: «${quoted(p.reason)}».`,
         "El proceso de firma terminó: nadie más puede firmar este documento y no tiene validez como documento firmado. Las firmas que ya se hicieron quedan registradas.",
       ],
       action: p.documentUrl ? "Ver el documento" : null,
@@ -132,7 +132,7 @@ const copy = {
       subject: `${p.rejectedBy} declined to sign “${p.documentName}”`,
       greeting: `Hello ${p.name},`,
       lines: [
-        `${p.rejectedBy} declined to sign “${p.documentName}”. Their reason: “${p.reason}”.`,
+        `${p.rejectedBy} declined to sign “${p.documentName}”. Their reason: “${quoted(p.reason)}.”`,
         "Signing has ended: nobody else can sign this document and it has no value as a signed document. Signatures already made stay on record.",
       ],
       action: p.documentUrl ? "See the document" : null,
@@ -184,6 +184,9 @@ const copy = {
     }),
   },
 } as const;
+
+/** A person's words inside our sentence: their closing period gives way to ours («…vigencia».). */
+const quoted = (words: string) => words.trim().replace(/\.+$/, "");
 
 function actionUrl(params: TemplateParams[TemplateName]): string | null {
   if ("dashboardUrl" in params) return params.dashboardUrl;

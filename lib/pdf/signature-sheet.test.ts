@@ -66,7 +66,8 @@ describe("signature sheet", () => {
     await addSignatureStamps(pdf, input(1));
     const text = textOf(await pdf.save());
     expect(text).toContain("Firmado con e.firma (SAT)");
-    expect(text).toContain("hora estándar central");
+    expect(text).toContain("hora del centro");
+    expect(text).not.toContain("hora estándar");
     expect(text).toContain("Verifica este documento en");
     expect(text).not.toMatch(/EFIRMA|GMT|America\/Mexico_City|Verifique/);
   });

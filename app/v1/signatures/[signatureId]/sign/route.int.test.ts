@@ -151,7 +151,7 @@ describe("POST /v1/signatures/{signature_id}/reject and the link's state", () =>
     expect(notices.map((m) => m.recipient).sort()).toEqual([owner.user.email, "inigo@example.com", "jose@example.com"].sort());
     for (const m of notices) {
       expect(m.subject).toBe("Begoña Núñez rechazó firmar «Contrato Ñandú.pdf»");
-      expect(m.text).toContain("Su motivo: «El monto no coincide.»");
+      expect(m.text).toContain("Su motivo: «El monto no coincide».");
     }
     // Only the owner gets a link (to the dashboard); nobody gets a signing link.
     const withLinks = notices.filter((m) => m.text.includes("http"));

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Facts, ineBadgeStatus, ValidationDeliveries, ValidationStatusBadge } from "@/components/validations/validation-parts";
@@ -7,6 +8,10 @@ import { findIneValidation } from "@/lib/services/validations/find-ine-validatio
 import { listValidationDeliveries } from "@/lib/services/validations/list-validations";
 import { orNotFound, pageId } from "../../../../or-not-found";
 import { requireUser } from "../../../../require-user";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslate()).t("validations.ineDetail") };
+}
 
 export default async function IneValidationPage({ params }: { params: Promise<{ id: string }> }) {
   const id = pageId((await params).id);

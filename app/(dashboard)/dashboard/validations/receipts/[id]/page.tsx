@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Facts, ValidationDeliveries, ValidationStatusBadge } from "@/components/validations/validation-parts";
@@ -9,6 +10,10 @@ import { receiptPdfUrl } from "@/lib/services/validations/receipt-validation-vie
 import { orNotFound, pageId } from "../../../../or-not-found";
 import { requireUser } from "../../../../require-user";
 
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await serverTranslate()).t("validations.receiptDetail") };
+}
+
 export default async function ReceiptValidationPage({ params }: { params: Promise<{ id: string }> }) {
   const id = pageId((await params).id);
   const { actor } = await requireUser();
@@ -17,6 +22,8 @@ export default async function ReceiptValidationPage({ params }: { params: Promis
   const deliveries = await listValidationDeliveries(getDb(), actor, v);
   const date = new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "America/Mexico_City" });
   const official = v.outcome?.datos_oficiales;
+  // "$1,234.50": pesos with the thousands separator, as a receipt prints them.
+  const money = new Intl.NumberFormat(locale === "es" ? "es-MX" : "en-US", { style: "currency", currency: "MXN", currencyDisplay: "narrowSymbol" });
   // A relative link: the signed path works on whatever origin the dashboard is served from.
   const pdf = v.receiptPdfHash ? new URL(receiptPdfUrl(v.id, new Date())) : null;
   return (
@@ -31,7 +38,7 @@ export default async function ReceiptValidationPage({ params }: { params: Promis
           rows={[
             [t("validations.holder"), v.nombreTitular],
             [t("validations.service"), v.numeroServicio],
-            [t("validations.amount"), `$${v.importe}`],
+            [t("validations.amount"), money.format(Number(v.importe))],
             [t("validations.created"), date.format(v.createdAt)],
             [t("validations.updated"), date.format(v.updatedAt)],
             [t("validations.jobId"), <code key="job" className="text-xs">{v.jobId}</code>],
@@ -59,7 +66,7 @@ export default async function ReceiptValidationPage({ params }: { params: Promis
                     [t("validations.holder"), official.titular],
                     [t("validations.address"), official.domicilio],
                     [t("validations.period"), official.periodo],
-                    [t("validations.amount"), `$${official.importe}`],
+                    [t("validations.amount"), money.format(Number(official.importe))],
                     [t("validations.receiptState"), official.estado_recibo],
                     [t("validations.dueDate"), official.fecha_limite],
                   ]}
