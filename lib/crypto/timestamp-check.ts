@@ -4,7 +4,8 @@ import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { checkCertificateTrust } from "./certificate-trust";
 import { childrenOf, readElement } from "./der-elements";
-import { certificatesIn, OIDS } from "./signed-data";
+import { ab, anchorsFor, checkCmsSigner, DIGESTS, hex, nameOf } from "./cms-signer-check";
+import { OIDS } from "./signed-data";
 import { signedIntegerHex, TST_INFO_OID } from "./timestamp-token";
 
 export { signedIntegerHex };
@@ -58,15 +59,7 @@ export type TimestampCheck = {
   warnings: "certificate-binding"[];
 };
 
-const ab = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
-const hex = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString("hex");
 
-const DIGESTS: Record<string, "SHA-1" | "SHA-256" | "SHA-384" | "SHA-512"> = {
-  "1.3.14.3.2.26": "SHA-1",
-  [OIDS.sha256]: "SHA-256",
-  "2.16.840.1.101.3.4.2.2": "SHA-384",
-  "2.16.840.1.101.3.4.2.3": "SHA-512",
-};
 
 
 /**
@@ -89,10 +82,6 @@ function unwrap(der: Uint8Array): { granted: boolean; token: pkijs.ContentInfo |
   }
 }
 
-function nameOf(certificate: x509.X509Certificate): string {
-  const name = certificate.subjectName;
-  return name.getField("CN")[0] ?? name.getField("O")[0] ?? certificate.subject;
-}
 
 type CheckInput = {
   /** A TimeStampResp or a bare TimeStampToken, DER. */
@@ -148,45 +137,16 @@ async function check(input: CheckInput): Promise<TimestampCheck> {
   if (out.imprint !== hex(input.imprint)) out.problems.push("imprint-mismatch");
   if (input.nonce && tstInfo.nonce && signedIntegerHex(new Uint8Array(tstInfo.nonce.valueBlock.valueHexView)) !== signedIntegerHex(input.nonce)) out.problems.push("nonce-mismatch");
 
-  if (signedData.signerInfos.length !== 1 || signedData.version !== 3) return fail("malformed");
-  const signer = signedData.signerInfos[0]!;
-  // What is not signed must still say what was done (RFC 5652 §5.1, §5.3): the signer's digest is
-  // one the SignedData lists, and its signature algorithm is RSA (what is verified below).
-  if (signer.version !== 1 || !signedData.digestAlgorithms.some((a) => a.algorithmId === signer.digestAlgorithm.algorithmId)) return fail("malformed");
-  if (!RSA_SIGNATURES.has(signer.signatureAlgorithm.algorithmId)) return fail("unsupported-algorithm");
-  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-  const sid = signer.sid;
-  // The signer named byte for byte (pkijs's isEqual forgives changes in string types and case).
-  const sameName = (a: pkijs.RelativeDistinguishedNames, b: pkijs.RelativeDistinguishedNames) => hex(a.valueBeforeDecode) === hex(b.valueBeforeDecode);
-  const signerCertificate = certificates.find((c) => (sid instanceof pkijs.IssuerAndSerialNumber ? sameName(c.issuer, sid.issuer) && c.serialNumber.isEqual(sid.serialNumber) : false));
-  if (!signerCertificate) return fail("no-certificate");
-  const certificateDer = carriedBytes(unwrapped.tokenDer, signedData, signerCertificate);
-  if (!strictEnvelope(certificateDer)) return fail("malformed");
-  const certificate = new x509.X509Certificate(ab(certificateDer));
+  const signer = await checkCmsSigner(signedData, unwrapped.tokenDer, eContent, 3);
+  out.problems.push(...signer.problems);
+  out.warnings.push(...signer.warnings);
+  if (!signer.certificate) return out;
+  const { certificate, certificateDer, carried } = signer;
   out.tsa = nameOf(certificate);
-
-  const digest = DIGESTS[signer.digestAlgorithm.algorithmId];
-  const attributes = signer.signedAttrs?.attributes ?? [];
-  const attribute = (oid: string) => attributes.find((a) => a.type === oid)?.values[0];
-  if (!digest || !signer.signedAttrs) return fail("unsupported-algorithm");
-  const messageDigest = attribute(OIDS.messageDigest) as asn1js.OctetString | undefined;
-  const contentDigest = new Uint8Array(await crypto.subtle.digest(digest, ab(eContent)));
-  if (!messageDigest || hex(messageDigest.valueBlock.valueHexView) !== hex(contentDigest)) out.problems.push("digest-mismatch");
-  if (!(await bindsCertificate(attribute(OIDS.signingCertificateV2) ?? attribute(SIGNING_CERTIFICATE_V1), certificateDer))) out.warnings.push("certificate-binding");
-
-  const signedAttributes = new Uint8Array(signer.signedAttrs.encodedValue);
-  signedAttributes[0] = 0x31; // signed as a SET OF, carried as [0] IMPLICIT
-  try {
-    const key = await crypto.subtle.importKey("spki", ab(new Uint8Array(signerCertificate.subjectPublicKeyInfo.toSchema().toBER(false))), { name: "RSASSA-PKCS1-v1_5", hash: digest }, false, ["verify"]);
-    if (!(await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, ab(new Uint8Array(signer.signature.valueBlock.valueHexView)), ab(signedAttributes)))) out.problems.push("bad-signature");
-  } catch {
-    out.problems.push("unsupported-algorithm");
-  }
 
   // The chain at genTime, through the token's own certificates and the configured roots; only a
   // root of the configured set anchors it. No extended key usage is asked for (see above).
-  const carried = certificates.map((c) => new x509.X509Certificate(ab(new Uint8Array(c.toSchema(true).toBER(false)))));
-  const trust = await checkCertificateTrust(certificateDer, [...input.roots, ...carried.filter((c) => !c.equal(certificate) && !input.roots.some((r) => r.equal(c)) && !isSelfSigned(c))], tstInfo.genTime);
+  const trust = await checkCertificateTrust(certificateDer, anchorsFor(input.roots, carried, certificate), tstInfo.genTime);
   if (trust.ok) out.chain = trust.chain.map((c) => c.subject);
   else out.problems.push(trust.reason === "expired" || trust.reason === "not-yet-valid" ? "certificate-not-valid-at-gen-time" : "untrusted");
 
@@ -194,20 +154,7 @@ async function check(input: CheckInput): Promise<TimestampCheck> {
   return out;
 }
 
-const SIGNING_CERTIFICATE_V1 = "1.2.840.113549.1.9.16.2.12";
-// rsaEncryption, and sha1/256/384/512WithRSAEncryption.
-const RSA_SIGNATURES = new Set(["1.2.840.113549.1.1.1", "1.2.840.113549.1.1.5", "1.2.840.113549.1.1.11", "1.2.840.113549.1.1.12", "1.2.840.113549.1.1.13"]);
 
-/** A certificate's DER as the token carries it (pkijs's re-encoding when the bytes cannot be found). */
-function carriedBytes(tokenDer: Uint8Array | null, signedData: pkijs.SignedData, certificate: pkijs.Certificate): Uint8Array {
-  try {
-    const asCarried = tokenDer ? certificatesIn(tokenDer)[(signedData.certificates ?? []).indexOf(certificate)] : undefined;
-    if (asCarried) return asCarried;
-  } catch {
-    // BER that the element reader does not follow: the re-encoding is all there is
-  }
-  return new Uint8Array(certificate.toSchema(true).toBER(false));
-}
 
 /**
  * Every constructed element is filled exactly by its children, and the whole input by one
@@ -229,44 +176,5 @@ function fitsExactly(bytes: Uint8Array): boolean {
   }
 }
 
-/**
- * The parts of a certificate its issuer's signature does not cover are as X.509 requires (RFC
- * 5280 §4.1.1.2-3): the outer signatureAlgorithm is the TBS's own, byte for byte, and the
- * signature BIT STRING has no unused bits.
- */
-function strictEnvelope(certificateDer: Uint8Array): boolean {
-  const [tbs, algorithm, signature] = childrenOf(certificateDer, readElement(certificateDer, 0));
-  if (!tbs || !algorithm || !signature || signature.tagNumber !== 3 || certificateDer[signature.contentsStart] !== 0) return false;
-  const fields = childrenOf(certificateDer, tbs);
-  const inner = fields[fields[0]?.tagClass === 2 ? 2 : 1];
-  return Boolean(inner) && hex(certificateDer.subarray(inner!.start, inner!.end)) === hex(certificateDer.subarray(algorithm.start, algorithm.end));
-}
 
-/** A self-signed certificate carried in the token is never an anchor: only configured roots are. */
-function isSelfSigned(c: x509.X509Certificate): boolean {
-  return c.subject === c.issuer;
-}
 
-/**
- * signingCertificateV2 (RFC 5035, SHA-256 unless it says otherwise) or v1 (RFC 2634, SHA-1) names
- * the signer's certificate by the hash of its DER.
- */
-async function bindsCertificate(value: unknown, certificateDer: Uint8Array): Promise<boolean> {
-  if (!(value instanceof asn1js.Sequence)) return false;
-  const certs = value.valueBlock.value[0];
-  const first = certs instanceof asn1js.Sequence ? certs.valueBlock.value[0] : undefined;
-  if (!(first instanceof asn1js.Sequence)) return false;
-  const [head, second] = first.valueBlock.value;
-  let algorithm: string = "SHA-256";
-  let hash: asn1js.OctetString | undefined;
-  if (head instanceof asn1js.Sequence) {
-    const oid = head.valueBlock.value[0];
-    algorithm = (oid instanceof asn1js.ObjectIdentifier && DIGESTS[oid.valueBlock.toString()]) || "";
-    hash = second instanceof asn1js.OctetString ? second : undefined;
-  } else if (head instanceof asn1js.OctetString) {
-    hash = head;
-    if (hash.valueBlock.valueHexView.length === 20) algorithm = "SHA-1";
-  }
-  if (!algorithm || !hash) return false;
-  return hex(hash.valueBlock.valueHexView) === hex(await crypto.subtle.digest(algorithm, ab(certificateDer)));
-}
