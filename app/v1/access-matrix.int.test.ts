@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
 import { inviteToFolder } from "@/lib/services/work-folders/invite-to-folder";
 import { seedDocument } from "@/test/factories/documents";
@@ -187,6 +189,11 @@ describe("who may do what (README, «Who may do what»)", () => {
       expect(refused.status).toBe(404);
     }
     expect((await acceptAs({}, invitation.id)).status).toBe(401);
+    // An account that only claims the address (not confirmed): as if it were someone else.
+    await getDb().update(users).set({ emailConfirmedAt: null }).where(eq(users.id, invitee.user.id));
+    expect(await mine({ "x-api-key": invitee.key })).toEqual([]);
+    expect(await acceptAs({ "x-api-key": invitee.key }, invitation.id)).toEqual(await acceptAs({ "x-api-key": invitee.key }, crypto.randomUUID()));
+    await getDb().update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.id, invitee.user.id));
     expect(await mine({ "x-api-key": invitee.key })).toEqual([invitation.id]);
     expect(await acceptAs({ "x-api-key": invitee.key }, invitation.id)).toEqual({ status: 200, body: { data: { company_id: folder.id } } });
   });
