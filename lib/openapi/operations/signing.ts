@@ -227,12 +227,12 @@ export const signingOperations: Operation[] = [
     operationId: "inviteCompanyMember",
     summary: "Share a work folder (not in the reference)",
     description:
-      "Owner only. Invites an e-mail address: the answer is the same whether or not it has a Rúbrica account (no name, no user id), and the address gets an e-mail. Nobody joins until the person accepts from their dashboard (or `POST /v1/folder-invitations/{invitationId}/accept`), signing up with that address first if needed; they then join as ROLE_INVITED: they see and edit the folder's documents (`isOwner` false) but cannot delete the folder or manage members. Inviting an address already waiting returns its invitation and sends nothing again.",
+      "Owner only, with a confirmed e-mail address (403 before). Invites an e-mail address: the answer is the same whether or not it has a Rúbrica account (no name, no user id), and the address gets an e-mail with a personal link. Nobody joins until the person accepts through that link, from their dashboard or with `POST /v1/folder-invitations/{invitationId}/accept`, from an account whose confirmed address is the invited one (signing up with that address and confirming it first if needed); they then join as ROLE_INVITED: they see and edit the folder's documents (`isOwner` false) but cannot delete the folder or manage members. Inviting an address already waiting returns its invitation and sends nothing again.",
     tags,
     security: "apiKey",
     params: documentParams,
     body: inviteMemberBody,
-    responses: { 202: { description: "Invitation waiting for the person's answer.", schema: z.object({ data: folderInvitationJson }) }, 403: { description: "Not the owner.", schema: errorBody }, 409: { description: "Already a member.", schema: errorBody }, ...notFound },
+    responses: { 202: { description: "Invitation waiting for the person's answer.", schema: z.object({ data: folderInvitationJson }) }, 403: { description: "Not the owner, or the owner's e-mail address is not confirmed.", schema: errorBody }, 409: { description: "Already a member.", schema: errorBody }, ...notFound },
   },
   {
     method: "get",
@@ -261,7 +261,7 @@ export const signingOperations: Operation[] = [
     path: "/v1/folder-invitations",
     operationId: "listMyFolderInvitations",
     summary: "Invitations to folders waiting for the caller (not in the reference)",
-    description: "Invitations made to the caller's own e-mail address, with the folder and who invited them.",
+    description: "Invitations made to the caller's own e-mail address, with the folder and who invited them. Empty while the account's address is not confirmed: an address counts only once proven.",
     tags,
     security: "apiKey",
     responses: { 200: { description: "Pending invitations, oldest first.", schema: z.object({ data: z.array(invitationToMeJson) }) } },
@@ -274,7 +274,7 @@ export const signingOperations: Operation[] = [
     tags,
     security: "apiKey",
     params: invitationParams,
-    responses: { 200: { description: "The caller is now a member (ROLE_INVITED).", schema: z.object({ data: z.object({ company_id: z.uuid() }) }) }, 404: { description: "No such invitation for the caller's address.", schema: errorBody } },
+    responses: { 200: { description: "The caller is now a member (ROLE_INVITED).", schema: z.object({ data: z.object({ company_id: z.uuid() }) }) }, 404: { description: "No such invitation for the caller's confirmed address.", schema: errorBody } },
   },
   {
     method: "post",
@@ -284,7 +284,7 @@ export const signingOperations: Operation[] = [
     tags,
     security: "apiKey",
     params: invitationParams,
-    responses: { 204: { description: "Declined; the invitation is gone." }, 404: { description: "No such invitation for the caller's address.", schema: errorBody } },
+    responses: { 204: { description: "Declined; the invitation is gone." }, 404: { description: "No such invitation for the caller's confirmed address.", schema: errorBody } },
   },
   {
     method: "delete",
