@@ -44,7 +44,7 @@ test("a person who forgot their password gets a link from /login, chooses anothe
   await expect(laptop).toHaveURL(/\/login$/);
   // The old password no longer opens the account; the link works once.
   await signIn(laptop, email, "Nopal-Tijuana-2026", /\/login$/);
-  await expect(laptop.getByRole("alert")).toContainText("El correo o la contraseña no coinciden.");
+  await expect(laptop.getByRole("alert").filter({ hasText: "El correo o la contraseña no coinciden." })).toBeVisible();
   await laptop.goto(link);
-  await expect(laptop.getByRole("alert")).toContainText("Este enlace ya no sirve");
+  await expect(laptop.getByRole("alert").filter({ hasText: "Este enlace ya no sirve" })).toBeVisible();
 });

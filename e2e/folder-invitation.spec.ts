@@ -33,14 +33,14 @@ test("a folder invitation is accepted from the link in its e-mail, only by the i
   await signUpAndSignIn(invitee, { name: "Begoña Núñez", email: inviteeEmail }, { confirm: false });
   await expect(invitee.getByTestId("folder-invitation")).toHaveCount(0);
   await invitee.goto(invitationPath);
-  await expect(invitee.getByRole("alert")).toContainText("Confirma primero tu correo");
+  await expect(invitee.getByRole("alert").filter({ hasText: "Confirma primero tu correo" })).toBeVisible();
   await expect(invitee.getByRole("button", { name: "Aceptar" })).toHaveCount(0);
 
   // Another account holding the link cannot use it.
   const other = await newPage(browser, baseURL);
   await signUpAndSignIn(other, { name: "Otra Persona", email: `otra.${stamp}@example.com` });
   await other.goto(invitationPath);
-  await expect(other.getByRole("alert")).toContainText("esta invitación es para otra dirección");
+  await expect(other.getByRole("alert").filter({ hasText: "esta invitación es para otra dirección" })).toBeVisible();
   await expect(other.getByRole("button", { name: "Aceptar" })).toHaveCount(0);
 
   // Confirmed, the invitee accepts through the link and lands in the folder.
@@ -54,7 +54,7 @@ test("a folder invitation is accepted from the link in its e-mail, only by the i
   await expect(invitee.getByRole("link", { name: /Notaría Ñuñoa/ }).first()).toBeVisible();
   // The link works once.
   await invitee.goto(invitationPath);
-  await expect(invitee.getByRole("alert")).toContainText("Esta invitación ya no existe");
+  await expect(invitee.getByRole("alert").filter({ hasText: "Esta invitación ya no existe" })).toBeVisible();
 
   await owner.reload();
   await expect(owner.getByTestId("member")).toHaveCount(2);
