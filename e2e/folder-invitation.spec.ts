@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { confirmEmail, hydrated, mailLink, shot, signUpAndSignIn } from "./support";
+import { confirmEmail, hydrated, mailLink, shot, signIn, signUpAndSignIn } from "./support";
 
 const newPage = async (browser: Browser, baseURL: string | undefined) => (await browser.newContext({ baseURL })).newPage();
 
@@ -43,9 +43,16 @@ test("a folder invitation is accepted from the link in its e-mail, only by the i
   await expect(other.getByRole("alert").filter({ hasText: "esta invitación es para otra dirección" })).toBeVisible();
   await expect(other.getByRole("button", { name: "Aceptar" })).toHaveCount(0);
 
-  // Confirmed, the invitee accepts through the link and lands in the folder.
+  // Confirmed, the invitee (signed out meanwhile) opens the link, signs in from it, is brought
+  // back to it, accepts, and lands in the folder.
   await confirmEmail(invitee, inviteeEmail);
+  await invitee.goto("/dashboard");
+  await invitee.getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(invitee).toHaveURL(/\/login$/);
   await invitee.goto(invitationPath);
+  await invitee.getByRole("link", { name: "Inicia sesión con esa dirección para responder" }).click();
+  await expect(invitee).toHaveURL(/\/login\?next=/);
+  await signIn(invitee, inviteeEmail, "contraseña-segura-1", new RegExp(`${invitationPath}$`));
   await hydrated(invitee);
   await shot(invitee, "invitation-02-answer", project);
   await invitee.getByRole("button", { name: "Aceptar" }).click();
