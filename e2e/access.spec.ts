@@ -47,6 +47,13 @@ test("every public page passes axe-core and is photographed", async ({ page }, i
   await check(page, "sign-in", project);
   await page.goto("/signup");
   await check(page, "sign-up", project);
+  await page.goto("/forgot-password");
+  await check(page, "forgot-password", project);
+  // The pages of mailed links, with a link that is not (or no longer) good.
+  for (const [path, name] of [["/reset-password", "reset-password-gone"], ["/confirm-email", "confirm-email"], ["/invitations", "invitation-gone"]]) {
+    await page.goto(`${path}/${"x".repeat(43)}`);
+    await check(page, name!, project);
+  }
   await page.goto("/verify");
   await check(page, "verify-empty", project);
   await page.goto(`/verify?hash=${"ab".repeat(32)}`);

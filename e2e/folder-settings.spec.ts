@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dashboardNav, hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot, signUpAndSignIn } from "./support";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 async function onePagePdf(): Promise<Buffer> {
@@ -15,13 +15,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test("folder settings: field errors in Spanish, rename with a logo, invite, search, cancel a document, delete only an empty folder", async ({ page }, info) => {
   const project = info.project.name;
   const stamp = `${project}.${Date.now()}`;
-  await page.goto("/signup");
-  await hydrated(page);
-  await page.getByLabel("Nombre completo").fill("Begoña Núñez");
-  await page.getByLabel("Correo electrónico").fill(`notaria.${stamp}@example.com`);
-  await page.getByLabel("Contraseña").fill("contraseña-segura-1");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndSignIn(page, { name: "Begoña Núñez", email: `notaria.${stamp}@example.com` });
 
   // A 422 from the API is shown next to its field, in Spanish.
   await page.goto("/dashboard/folders");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { dashboardNav, hydrated, shot } from "./support";
+import { confirmEmail, dashboardNav, hydrated, shot, signIn } from "./support";
 
 test("a newcomer signs up, finds «mis documentos», creates and uses an API key, reads the outbox, switches language and signs out", async ({ page, request }, info) => {
   const project = info.project.name;
@@ -21,8 +21,17 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
   await expect(page.getByText("La contraseña debe tener al menos 8 caracteres.")).toBeVisible();
   await page.getByLabel("Contraseña").fill("contraseña-segura-1");
   await page.getByRole("button", { name: "Crear cuenta" }).click();
+  // The same answer whether or not the address had an account: the e-mail tells which.
+  await expect(page.getByTestId("check-email")).toContainText(`Enviamos un correo a ${email}`);
+  await shot(page, "01b-check-email", project);
 
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed in before confirming: «mis documentos» works, and a banner asks for the confirmation.
+  await page.goto("/login");
+  await signIn(page, email, "contraseña-segura-1");
+  await expect(page.getByTestId("confirm-email-banner")).toContainText(`Confirma tu correo ${email}`);
+  await confirmEmail(page, email);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("confirm-email-banner")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: `Hola, ${name}` })).toBeVisible();
   await expect(page.getByTestId("folder").filter({ hasText: "mis documentos" })).toBeVisible();
   await expect(page.getByTestId("folder")).toContainText("Propietario");

@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { E2E_APP_URL, hydrated } from "./support";
+import { E2E_APP_URL, hydrated, signUpAndSignIn } from "./support";
 
 /** A two-page contract with accents, made here so the test needs no fixture file. */
 export async function twoPagePdf(title: string): Promise<Buffer> {
@@ -56,13 +56,7 @@ export async function signerPage(browser: Browser, info: TestInfo): Promise<{ pa
 
 /** Signs up a newcomer and makes an API key in Ajustes; returns the key. */
 export async function newcomerWithKey(page: Page, owner: string, email: string): Promise<string> {
-  await page.goto("/signup");
-  await hydrated(page);
-  await page.getByLabel("Nombre completo").fill(owner);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill("contraseña-segura-1");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndSignIn(page, { name: owner, email });
   await page.goto("/dashboard/settings");
   await hydrated(page);
   await page.getByLabel("Nombre de la clave").fill("firma e2e");

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { dashboardNav, hydrated, shot } from "./support";
+import { dashboardNav, hydrated, shot, signUpAndSignIn } from "./support";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 /** A two-page contract with accents, made here so the test needs no fixture file. */
@@ -38,13 +38,7 @@ test("a newcomer uploads a PDF with signers, places a box on page 2, sees the no
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 
   // Sign up, as in newcomer.spec.ts.
-  await page.goto("/signup");
-  await hydrated(page);
-  await page.getByLabel("Nombre completo").fill(owner);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill("contraseña-segura-1");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndSignIn(page, { name: owner, email });
 
   // A new folder, then open it.
   await (await dashboardNav(page)).getByRole("link", { name: "Carpetas" }).click();

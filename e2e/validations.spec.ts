@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_APP_URL, dashboardNav, hydrated, shot } from "./support";
+import { E2E_APP_URL, dashboardNav, hydrated, shot, signUpAndSignIn } from "./support";
 
 const RECIBO = "/identity/v1/miscellaneous/electricity/recibo";
 
@@ -17,13 +17,7 @@ async function settled(request: APIRequestContext, path: string, key: string, wa
 
 test("an integrator validates receipts and an INE credential with the API and reads the results in the dashboard", async ({ page, request }, info) => {
   const project = info.project.name;
-  await page.goto("/signup");
-  await hydrated(page);
-  await page.getByLabel("Nombre completo").fill("Guadalupe Ñúñez Ibáñez");
-  await page.getByLabel("Correo electrónico").fill(`validaciones.${project}.${Date.now()}@example.com`);
-  await page.getByLabel("Contraseña").fill("contraseña-segura-1");
-  await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpAndSignIn(page, { name: "Guadalupe Ñúñez Ibáñez", email: `validaciones.${project}.${Date.now()}@example.com` });
   await (await dashboardNav(page)).getByRole("link", { name: "Ajustes" }).click();
   await hydrated(page);
   await page.getByLabel("Nombre de la clave").fill("validaciones");

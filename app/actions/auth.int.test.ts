@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { accountLimits } from "@/lib/http/rate-limit";
 import { seedUser } from "@/test/factories/seed";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { outboxMessages } from "@/lib/db/schema";
+import { requestPasswordResetAction } from "./account";
 import { signInAction, signUpAction } from "./auth";
 
 // The request a server action sees: its headers (the launcher's peer address) and a cookie jar
@@ -86,11 +90,40 @@ describe("signUpAction", () => {
   it("throttles sign-ups from one address", { timeout: 60_000 }, async () => {
     const { limit } = accountLimits().signUpAddress;
     for (let i = 0; i < limit; i++) {
-      const state = await signUpAction({}, form({ name: "Begoña Núñez", email: `registro${i}-${request.ip}@example.com`, password: "Nopal-Tijuana-2026" })).catch((err) => err);
-      expect(state.digest ?? "").toMatch(/^NEXT_REDIRECT/);
+      const state = await signUpAction({}, form({ name: "Begoña Núñez", email: `registro${i}-${request.ip}@example.com`, password: "Nopal-Tijuana-2026" }));
+      expect(state).toEqual({ sent: true, values: { email: `registro${i}-${request.ip}@example.com` } });
     }
     const refused = await signUpAction({}, form({ name: "Begoña Núñez", email: "una-mas@example.com", password: "Nopal-Tijuana-2026" }));
     expect(refused).toEqual({ error: "auth.tooManyAttempts", errorParams: { minutes: 60 }, values: { name: "Begoña Núñez", email: "una-mas@example.com" } });
+  });
+});
+
+describe("signUpAction answers alike for a new and a taken address", () => {
+  it("says 'check your e-mail' both times, signs nobody in, and mails each address what happened", async () => {
+    const { user } = await seedUser();
+    const taken = await signUpAction({}, form({ name: "Begoña Núñez", email: user.email, password: "Nopal-Tijuana-2026" }));
+    const takenCookies = [...request.jar.keys()];
+    const fresh = await signUpAction({}, form({ name: "Begoña Núñez", email: `nueva-${request.ip}@example.com`, password: "Nopal-Tijuana-2026" }));
+    expect(taken).toEqual({ sent: true, values: { email: user.email } });
+    expect(fresh).toEqual({ sent: true, values: { email: `nueva-${request.ip}@example.com` } });
+    expect(takenCookies).toEqual([]);
+    expect([...request.jar.keys()]).toEqual([]);
+    const templates = async (to: string) => (await getDb().select({ template: outboxMessages.template }).from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.template);
+    expect(await templates(user.email)).toEqual(["account-exists"]);
+    expect(await templates(`nueva-${request.ip}@example.com`)).toEqual(["confirm-email"]);
+  });
+});
+
+describe("requestPasswordResetAction", () => {
+  it("answers the same for any address and throttles links to one e-mail, known or not", async () => {
+    const { user } = await seedUser();
+    const { limit } = accountLimits().accountMailRecipient;
+    for (const email of [user.email, "nadie-mas@example.com"]) {
+      for (let i = 0; i < limit; i++) expect(await requestPasswordResetAction({}, form({ email }))).toEqual({ sent: true, values: { email } });
+      expect(await requestPasswordResetAction({}, form({ email }))).toEqual({ error: "auth.tooManyAttempts", errorParams: { minutes: 60 }, values: { email } });
+    }
+    const sent = await getDb().select().from(outboxMessages).where(eq(outboxMessages.template, "password-reset"));
+    expect(sent.map((m) => m.recipient)).toEqual(Array(limit).fill(user.email));
   });
 });
 

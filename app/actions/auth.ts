@@ -9,16 +9,14 @@ import { AppError } from "@/lib/errors";
 import { clientIp, limitSignUp, minutesToWait } from "@/lib/http/rate-limit";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { LOCALE_COOKIE, type MessageKey } from "@/lib/i18n/translate";
-import { PASSWORD_PROBLEMS, signInSchema, signUpSchema } from "@/lib/schemas/account";
+import { signInSchema, signUpSchema } from "@/lib/schemas/account";
 import { findUserByEmail } from "@/lib/services/users/find-user";
 import { signUp } from "@/lib/services/users/sign-up";
+import { afterSignIn, passwordProblem } from "./password-message";
 
-export type FormState = { error?: MessageKey; errorParams?: Record<string, number>; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
+export type FormState = { sent?: boolean; error?: MessageKey; errorParams?: Record<string, number>; fieldErrors?: Partial<Record<"name" | "email" | "password", MessageKey>>; values?: Record<string, string> };
 
 const fieldMessage = { name: "auth.invalidName", email: "auth.invalidEmail", password: "auth.invalidPassword" } as const;
-
-// Why a password is refused, when the reason is more than its length.
-const passwordMessage: Record<string, MessageKey> = { [PASSWORD_PROBLEMS.common]: "auth.passwordCommon", [PASSWORD_PROBLEMS.personal]: "auth.passwordPersonal" };
 
 const YEAR = 60 * 60 * 24 * 365;
 
@@ -27,7 +25,7 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return { error: "auth.invalidCredentials", values };
   try {
-    await signIn("credentials", { ...parsed.data, redirectTo: "/dashboard" });
+    await signIn("credentials", { ...parsed.data, redirectTo: afterSignIn(form.get("next")) });
   } catch (err) {
     if (err instanceof SignInThrottled) return tooManyAttempts(err.minutes, values);
     if (err instanceof AuthError) return { error: "auth.invalidCredentials", values };
@@ -50,7 +48,7 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
     const fieldErrors: FormState["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof typeof fieldMessage;
-      fieldErrors[field] = passwordMessage[issue.message] ?? fieldMessage[field];
+      fieldErrors[field] = field === "password" ? passwordProblem(issue.message) : fieldMessage[field];
     }
     return { fieldErrors, values };
   }
@@ -60,14 +58,9 @@ export async function signUpAction(_prev: FormState, form: FormData): Promise<Fo
     if (err instanceof AppError && err.code === "RATE_LIMITED") return tooManyAttempts(minutesToWait(err), values);
     throw err;
   }
-  try {
-    await signUp(getDb(), { ...parsed.data, locale: await requestLocale() });
-  } catch (err) {
-    if (err instanceof AppError && err.code === "CONFLICT") return { error: "auth.emailTaken", values };
-    throw err;
-  }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
-  return {};
+  // The same answer whether or not the address has an account: the e-mail says which.
+  await signUp(getDb(), { ...parsed.data, locale: await requestLocale() });
+  return { sent: true, values: { email: parsed.data.email } };
 }
 
 function tooManyAttempts(minutes: number, values: Record<string, string>): FormState {

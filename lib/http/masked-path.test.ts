@@ -12,6 +12,9 @@ describe("maskedPath", () => {
     [`/signature/sign-document/${ID}`, "/signature/sign-document/3f0c…"],
     [`/identity/verify/${TOKEN}/files/selfie`, "/identity/verify/Qm9v…/files/selfie"],
     [`/identity/verify/${TOKEN}`, "/identity/verify/Qm9v…"],
+    [`/confirm-email/${TOKEN}`, "/confirm-email/Qm9v…"],
+    [`/reset-password/${TOKEN}`, "/reset-password/Qm9v…"],
+    [`/invitations/${TOKEN}`, "/invitations/Qm9v…"],
   ])("keeps 4 characters of the bearer id in %s", (path, masked) => {
     expect(maskedPath(path)).toBe(masked);
   });

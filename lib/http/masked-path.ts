@@ -8,6 +8,7 @@ const BEARER_SEGMENTS = [
   /^(\/v1\/documents\/[^/]+\/signatures\/)([^/]+)/, // the owner revealing a signer's link
   /^(\/signature\/sign-document\/)([^/]+)/, // the signing page
   /^(\/identity\/verify\/)(?!models\/)([^/]+)/, // the verification page's token and its captures
+  /^(\/(?:confirm-email|reset-password|invitations)\/)([^/]+)/, // mailed account links (and their server actions)
 ];
 
 export function maskedPath(pathname: string): string {

@@ -93,7 +93,18 @@ export function accountLimits() {
     signInAccount: { limit: 10, windowMs: 15 * 60_000 },
     signInAddress: { limit: env().SIGN_IN_PER_ADDRESS, windowMs: 15 * 60_000 },
     signUpAddress: { limit: env().SIGN_UP_PER_ADDRESS, windowMs: 60 * 60_000 },
+    // Each request mails a link: per address as sign-ups, and a few per e-mail so that nobody
+    // fills someone's inbox (counted for unknown e-mails too, so the refusal tells nothing).
+    accountMailAddress: { limit: env().SIGN_UP_PER_ADDRESS, windowMs: 60 * 60_000 },
+    accountMailRecipient: { limit: 3, windowMs: 60 * 60_000 },
   };
+}
+
+/** Throws RATE_LIMITED past the budget of e-mails with account links (password reset, confirmation again). */
+export async function limitAccountMail(kind: "password-reset" | "confirm-again", email: string, ip: string | null): Promise<void> {
+  const { accountMailAddress, accountMailRecipient } = accountLimits();
+  if (ip) await rateLimit(`account-mail-ip:${ip}`, accountMailAddress.limit, accountMailAddress.windowMs);
+  await rateLimit(`${kind}:${email.trim().toLowerCase()}`, accountMailRecipient.limit, accountMailRecipient.windowMs);
 }
 
 /** Throws RATE_LIMITED (429, Retry-After) past either sign-in budget. */

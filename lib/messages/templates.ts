@@ -12,7 +12,10 @@ type TemplateParams = {
   "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
   "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null };
   "identity-verification": { requesterName: string; verificationUrl: string };
-  "folder-invitation": { inviterName: string; folderName: string; dashboardUrl: string };
+  "folder-invitation": { inviterName: string; folderName: string; invitationUrl: string };
+  "confirm-email": { name: string; confirmUrl: string };
+  "account-exists": { name: string; signInUrl: string; resetUrl: string };
+  "password-reset": { name: string; resetUrl: string; minutes: number };
 };
 export type TemplateName = keyof TemplateParams;
 
@@ -167,7 +170,8 @@ const copy = {
       greeting: "Hola:",
       lines: [
         `${p.inviterName} te invita a compartir su carpeta «${p.folderName}»: verías y editarías sus documentos.`,
-        "Entra a tu panel de Rúbrica con este correo para aceptar o rechazar la invitación; si aún no tienes cuenta, créala con esta misma dirección. Nada se comparte hasta que aceptes.",
+        "Abre el enlace para aceptar o rechazar la invitación. Solo la acepta una cuenta de Rúbrica con esta misma dirección, ya confirmada; si aún no tienes cuenta, créala con esta dirección. Nada se comparte hasta que aceptes.",
+        "Este enlace es personal: no lo compartas.",
       ],
       action: "Ver la invitación",
       footer: "Recibes este correo porque alguien escribió tu dirección para compartir una carpeta en Rúbrica.",
@@ -177,10 +181,81 @@ const copy = {
       greeting: "Hello,",
       lines: [
         `${p.inviterName} invites you to share their folder “${p.folderName}”: you would see and edit its documents.`,
-        "Open your Rúbrica dashboard with this e-mail to accept or decline; if you have no account yet, create one with this same address. Nothing is shared until you accept.",
+        "Open the link to accept or decline. Only a Rúbrica account with this same address, confirmed, can accept it; if you have no account yet, create one with this address. Nothing is shared until you accept.",
+        "This link is personal: do not share it.",
       ],
       action: "See the invitation",
       footer: "You receive this e-mail because someone entered your address to share a folder on Rúbrica.",
+    }),
+  },
+  "confirm-email": {
+    es: (p: TemplateParams["confirm-email"]) => ({
+      subject: "Confirma tu correo en Rúbrica",
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        "Alguien, seguramente tú, creó una cuenta de Rúbrica con esta dirección. Confírmala con el botón: el enlace vale 48 horas y sirve una vez.",
+        "Hasta entonces puedes usar tu carpeta «mis documentos», pero no aceptar invitaciones a carpetas ajenas ni invitar a otras personas.",
+        "Si no fuiste tú, ignora este correo: sin confirmar, la cuenta no recibe nada dirigido a tu dirección.",
+      ],
+      action: "Confirmar mi correo",
+      footer: "Recibes este correo porque alguien creó una cuenta en Rúbrica con tu dirección.",
+    }),
+    en: (p: TemplateParams["confirm-email"]) => ({
+      subject: "Confirm your e-mail on Rúbrica",
+      greeting: `Hello ${p.name},`,
+      lines: [
+        "Someone, most likely you, created a Rúbrica account with this address. Confirm it with the button: the link works for 48 hours, once.",
+        "Until then you can use your folder “mis documentos”, but not accept invitations to other people's folders nor invite anyone.",
+        "If it was not you, ignore this e-mail: unconfirmed, the account gets nothing meant for your address.",
+      ],
+      action: "Confirm my e-mail",
+      footer: "You receive this e-mail because someone created a Rúbrica account with your address.",
+    }),
+  },
+  "account-exists": {
+    es: (p: TemplateParams["account-exists"]) => ({
+      subject: "Ya tienes una cuenta en Rúbrica",
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        "Alguien intentó crear una cuenta de Rúbrica con esta dirección, pero ya tienes una: no se creó otra ni cambió nada.",
+        "Si fuiste tú, inicia sesión con tu contraseña; si no la recuerdas, pide un enlace para elegir otra en " + p.resetUrl + " .",
+        "Si no fuiste tú, puedes ignorar este correo.",
+      ],
+      action: "Iniciar sesión",
+      footer: "Recibes este correo porque alguien escribió tu dirección al crear una cuenta en Rúbrica.",
+    }),
+    en: (p: TemplateParams["account-exists"]) => ({
+      subject: "You already have a Rúbrica account",
+      greeting: `Hello ${p.name},`,
+      lines: [
+        "Someone tried to create a Rúbrica account with this address, but you already have one: no other was created and nothing changed.",
+        "If it was you, sign in with your password; if you forgot it, ask for a link to choose another at " + p.resetUrl + " .",
+        "If it was not you, you can ignore this e-mail.",
+      ],
+      action: "Sign in",
+      footer: "You receive this e-mail because someone entered your address to create a Rúbrica account.",
+    }),
+  },
+  "password-reset": {
+    es: (p: TemplateParams["password-reset"]) => ({
+      subject: "Elige una contraseña nueva para Rúbrica",
+      greeting: `Hola, ${p.name}:`,
+      lines: [
+        `Pediste elegir una contraseña nueva. El enlace vale ${p.minutes} minutos y sirve una vez; al usarlo se cierran tus otras sesiones.`,
+        "Si no lo pediste, ignora este correo: tu contraseña no cambia.",
+      ],
+      action: "Elegir contraseña nueva",
+      footer: "Recibes este correo porque alguien pidió restablecer la contraseña de tu cuenta de Rúbrica.",
+    }),
+    en: (p: TemplateParams["password-reset"]) => ({
+      subject: "Choose a new password for Rúbrica",
+      greeting: `Hello ${p.name},`,
+      lines: [
+        `You asked to choose a new password. The link works for ${p.minutes} minutes, once; using it ends your other sessions.`,
+        "If you did not ask, ignore this e-mail: your password does not change.",
+      ],
+      action: "Choose a new password",
+      footer: "You receive this e-mail because someone asked to reset the password of your Rúbrica account.",
     }),
   },
 } as const;
@@ -193,6 +268,10 @@ function actionUrl(params: TemplateParams[TemplateName]): string | null {
   if ("signingUrl" in params) return params.signingUrl;
   if ("documentUrl" in params) return params.documentUrl;
   if ("verificationUrl" in params) return params.verificationUrl;
+  if ("invitationUrl" in params) return params.invitationUrl;
+  if ("confirmUrl" in params) return params.confirmUrl;
+  if ("signInUrl" in params) return params.signInUrl;
+  if ("resetUrl" in params) return params.resetUrl;
   return null;
 }
 

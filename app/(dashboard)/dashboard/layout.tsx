@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOutAction } from "@/app/actions/auth";
+import { ConfirmEmailBanner } from "@/components/auth/account-forms";
 import { DashboardNav } from "@/components/layout/dashboard-nav";
 import { LocaleSwitch } from "@/components/layout/locale-switch";
 import { I18nProvider } from "@/components/providers";
@@ -28,6 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </form>
             </div>
           </header>
+          {!user.emailConfirmedAt && <ConfirmEmailBanner email={user.email} />}
           <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-4 p-4 md:flex-row md:gap-8 md:p-6">
             <aside className="md:w-52 md:shrink-0"><DashboardNav admin={user.role === "admin"} /></aside>
             <main className="min-w-0 flex-1">{children}</main>

@@ -170,7 +170,7 @@ describe("folder sharing", () => {
     const mails = await invitationMails(owner.actor);
     expect(mails.map((m) => m.recipient)).toEqual([member.user.email.toLowerCase()]);
     expect(mails[0]!.subject).toBe("Sofía Peña te invita a su carpeta «Compartida» en Rúbrica");
-    expect(mails[0]!.text).toContain("/dashboard/folders");
+    expect(mails[0]!.text).toMatch(/\/invitations\/[\w-]{43}\b/);
 
     // Inviting again returns the same invitation and sends nothing more.
     const again = await inviteAs(owner.key, folder.id, member.user.email);

@@ -2,6 +2,7 @@ import { index, integer, pgEnum, pgTable, text, timestamp, uuid, uniqueIndex } f
 import { sql } from "drizzle-orm";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
+export const accountTokenPurpose = pgEnum("account_token_purpose", ["confirm_email", "reset_password"]);
 export const userLocale = pgEnum("user_locale", ["es", "en"]);
 
 export const users = pgTable(
@@ -20,6 +21,13 @@ export const users = pgTable(
     signingWebhookUrl: text("signing_webhook_url"),
     /** Identity transactions left (sessions, INE validations); each creation spends one. */
     transactions: integer("transactions").notNull().default(100),
+    /**
+     * When the person followed the confirmation link sent to `email` (or a password-reset link,
+     * which proves the same). Null: the address is only claimed; invitations to it are not
+     * theirs yet (README, "Who may do what"). Accounts made by the CLI, the demo seed and the
+     * migration that added this column count as confirmed.
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { precision: 6, withTimezone: true }),
     createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,4 +51,22 @@ export const userSessions = pgTable(
     expiresAt: timestamp("expires_at", { precision: 6, withTimezone: true }).notNull(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Single-use secrets sent by e-mail: the confirmation of a new account's address and a password
+ * reset. Only the SHA-256 of the token is stored (the token has 256 random bits, so a plain hash
+ * is enough: nothing to slow down); the link in the e-mail carries the token itself. Following a
+ * link deletes its row, so it works once.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: accountTokenPurpose("purpose").notNull(),
+    createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { precision: 6, withTimezone: true }).notNull(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );

@@ -48,6 +48,8 @@ export const folderInvitations = pgTable(
     folderId: uuid("folder_id").notNull().references(() => workFolders.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     invitedByUserId: uuid("invited_by_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token in the invitation's e-mail link (null for invitations sent before links). */
+    tokenHash: text("token_hash").unique("folder_invitations_token_hash_key"),
     createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("folder_invitations_folder_email_idx").on(t.folderId, sql`lower(${t.email})`), index("folder_invitations_email_idx").on(sql`lower(${t.email})`)],

@@ -5,6 +5,7 @@ import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { hasPositions, type SignatoryInput, type UpdateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
+import type { FolderRole } from "@/lib/services/work-folders/folder-access";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { nextReminderAt } from "@/lib/services/notices/reminder-schedule";
 import { findAccessibleDocument } from "./document-view";
@@ -19,15 +20,11 @@ import { serializePositions } from "./signatory-positions";
  */
 export async function updateDocument(db: DbOrTx, actor: Actor, documentId: string, input: UpdateDocumentInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const { document } = await findAccessibleDocument(tx, actor, documentId, { forUpdate: true });
+    const { document, role } = await findAccessibleDocument(tx, actor, documentId, { forUpdate: true });
     assertOpenForChanges(document);
     const changes: Partial<DocumentRow> = { updatedAt: new Date() };
     if (input.company_id && input.company_id !== document.folderId) {
-      const [member] = await tx
-        .select({ role: folderMemberships.role })
-        .from(folderMemberships)
-        .where(and(eq(folderMemberships.folderId, input.company_id), eq(folderMemberships.userId, actor.userId)));
-      if (!member) throw invalid("company_id", "No work folder with this id is yours or shared with you.");
+      await assertMayMove(tx, actor, document, role, input.company_id);
       changes.folderId = input.company_id;
     }
     if (input.tries !== undefined) changes.tries = input.tries;
@@ -45,6 +42,23 @@ export async function updateDocument(db: DbOrTx, actor: Actor, documentId: strin
     await recordAuditEvent(tx, { actorUserId: actor.userId, action: "document.updated", subjectType: "document", subjectId: documentId, data: summary });
     if (updated!.notificationMode === "ENABLED") await enqueue("notify-signatories", { documentId }, {}, tx);
   });
+}
+
+/**
+ * A move takes the document out of its folder and into another (README, "Who may do what"):
+ * out of it only its owner or the folder's owner (a member who did not upload it may edit it,
+ * not take it away); into a folder the actor belongs to; and only into a folder its owner also
+ * belongs to, since reading a document is belonging to its folder: its owner never loses it.
+ */
+async function assertMayMove(tx: Tx, actor: Actor, document: DocumentRow, role: FolderRole, targetFolderId: string) {
+  if (document.ownerUserId !== actor.userId && role !== "owner") throw new AppError("FORBIDDEN", "Only the document's owner or the folder's owner can move it to another folder.");
+  const members = await tx
+    .select({ userId: folderMemberships.userId })
+    .from(folderMemberships)
+    .where(and(eq(folderMemberships.folderId, targetFolderId), inArray(folderMemberships.userId, [actor.userId, document.ownerUserId])));
+  // The same answer for a folder that does not exist and one the actor is not in.
+  if (!members.some((m) => m.userId === actor.userId)) throw invalid("company_id", "No work folder with this id is yours or shared with you.");
+  if (!members.some((m) => m.userId === document.ownerUserId)) throw invalid("company_id", "The document's owner is not a member of that folder: moved there, they would lose it.");
 }
 
 async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: SignatoryInput[]) {

@@ -8,7 +8,18 @@ import { hashPassword } from "./password";
 
 export const DEFAULT_FOLDER_NAME = "mis documentos";
 
-export type NewUser = { name: string; email: string; password: string; role?: "user" | "admin"; locale?: "es" | "en" };
+export type NewUser = {
+  name: string;
+  email: string;
+  password: string;
+  role?: "user" | "admin";
+  locale?: "es" | "en";
+  /**
+   * Whether the address counts as proven. An account an operator makes (CLI, demo seed, test
+   * factories) is vouched for; self-service sign-up passes false and sends a confirmation link.
+   */
+  emailConfirmed?: boolean;
+};
 
 /** Creates a user with their default work folder "mis documentos", owned by them, atomically. */
 export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
@@ -25,6 +36,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<User> {
         locale: input.locale ?? "es",
         webhookSecret: newWebhookSecret(),
         transactions: env().DEFAULT_TRANSACTIONS,
+        emailConfirmedAt: input.emailConfirmed === false ? null : new Date(),
       })
       .onConflictDoNothing()
       .returning();

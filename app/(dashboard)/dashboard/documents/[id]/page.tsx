@@ -34,7 +34,7 @@ export default async function DocumentPage({ params }: Props) {
   const view = await orNotFound(findDocumentView(getDb(), actor, id));
   const d = view.document;
   const [{ folder }, activity] = await Promise.all([findWorkFolder(getDb(), actor, d.folderId), listDocumentActivity(getDb(), actor, id)]);
-  // The document's owner or the folder's owner may copy signing links (bearer secrets) and resend them.
+  // The document's owner or the folder's owner may copy signing links (bearer secrets), resend them and cancel.
   const isOwner = d.ownerUserId === actor.userId || view.role === "owner";
   const status = DOCUMENT_STATUS_NAMES[d.signStatus]!;
   const open = status === "IN_PROCESS" || status === "DRAFT";
@@ -57,7 +57,7 @@ export default async function DocumentPage({ params }: Props) {
         {d.constancy && <a className={action} href={`/v1/documents/${id}/constancy`} download>{t("document.downloadConstancy")}</a>}
         <a className={action} href={`/v1/documents/${id}/audit`} download>{t("document.downloadAudit")}</a>
         {open && <Link className={action} href={`/dashboard/documents/${id}/edit`}>{t("document.edit")}</Link>}
-        {open && <CancelDocument documentId={id} fileName={d.fileName} />}
+        {open && isOwner && <CancelDocument documentId={id} fileName={d.fileName} />}
       </div>
       {d.signStatus === 3 && d.rejectedMessage && <p className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t("document.rejectedBecause", { reason: d.rejectedMessage })}</p>}
 
