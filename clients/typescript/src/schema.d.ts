@@ -84,14 +84,14 @@ export interface paths {
         post?: never;
         /**
          * Cancel a document (not in the reference)
-         * @description The document becomes cancelled (sign_status 4); its record stays and every signing link stops working.
+         * @description The document becomes cancelled (sign_status 4); its record stays and every signing link stops working. Only the document's owner or its folder's owner (403 for other members).
          */
         delete: operations["cancelDocument"];
         options?: never;
         head?: never;
         /**
          * 3. Update signatories and notification settings
-         * @description Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). `spectators` replaces the list. `company_id` moves the document to another folder of yours (422 otherwise). A new reminder schedule applies to reminders not yet sent.
+         * @description Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). `spectators` replaces the list. `company_id` moves the document to another folder: only its owner or its folder's owner may move it (403 for other members), into a folder the caller belongs to (422, the same answer as an unknown folder) and the document's owner belongs to (422), so its owner never loses it. A new reminder schedule applies to reminders not yet sent.
          */
         patch: operations["updateDocument"];
         trace?: never;
@@ -280,7 +280,7 @@ export interface paths {
         put?: never;
         /**
          * Share a work folder (not in the reference)
-         * @description Owner only. Invites an e-mail address: the answer is the same whether or not it has a Rúbrica account (no name, no user id), and the address gets an e-mail. Nobody joins until the person accepts from their dashboard (or `POST /v1/folder-invitations/{invitationId}/accept`), signing up with that address first if needed; they then join as ROLE_INVITED: they see and edit the folder's documents (`isOwner` false) but cannot delete the folder or manage members. Inviting an address already waiting returns its invitation and sends nothing again.
+         * @description Owner only, with a confirmed e-mail address (403 before). Invites an e-mail address: the answer is the same whether or not it has a Rúbrica account (no name, no user id), and the address gets an e-mail with a personal link. Nobody joins until the person accepts through that link, from their dashboard or with `POST /v1/folder-invitations/{invitationId}/accept`, from an account whose confirmed address is the invited one (signing up with that address and confirming it first if needed); they then join as ROLE_INVITED: they see and edit the folder's documents (`isOwner` false) but cannot delete the folder or manage members. Inviting an address already waiting returns its invitation and sends nothing again.
          */
         post: operations["inviteCompanyMember"];
         delete?: never;
@@ -338,7 +338,7 @@ export interface paths {
         };
         /**
          * Invitations to folders waiting for the caller (not in the reference)
-         * @description Invitations made to the caller's own e-mail address, with the folder and who invited them.
+         * @description Invitations made to the caller's own e-mail address, with the folder and who invited them. Empty while the account's address is not confirmed: an address counts only once proven.
          */
         get: operations["listMyFolderInvitations"];
         put?: never;
@@ -2315,6 +2315,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not the document's or the folder's owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unknown, or not in a folder of yours (existence never leaks). */
             404: {
                 headers: {
@@ -2379,6 +2388,15 @@ export interface operations {
             };
             /** @description Missing or invalid credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A member moving a document they did not upload. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3212,7 +3230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not the owner. */
+            /** @description Not the owner, or the owner's e-mail address is not confirmed. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3477,7 +3495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such invitation for the caller's address. */
+            /** @description No such invitation for the caller's confirmed address. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3533,7 +3551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such invitation for the caller's address. */
+            /** @description No such invitation for the caller's confirmed address. */
             404: {
                 headers: {
                     [name: string]: unknown;
