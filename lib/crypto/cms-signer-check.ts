@@ -84,18 +84,22 @@ export async function checkCmsSigner(signedData: pkijs.SignedData, cmsDer: Uint8
   const digest = DIGESTS[signer.digestAlgorithm.algorithmId];
   const attributes = signer.signedAttrs?.attributes ?? [];
   const attribute = (oid: string) => attributes.find((a) => a.type === oid)?.values[0];
-  if (!digest || !signer.signedAttrs) return fail("unsupported-algorithm");
-  const messageDigest = attribute(OIDS.messageDigest) as asn1js.OctetString | undefined;
-  const contentDigest = new Uint8Array(await crypto.subtle.digest(digest, ab(content)));
-  if (!messageDigest || hex(messageDigest.valueBlock.valueHexView) !== hex(contentDigest)) out.problems.push("digest-mismatch");
+  if (!digest) return fail("unsupported-algorithm");
+  // Without signed attributes (older PDF signers) the signature is over the content itself.
+  let signedBytes = content;
+  if (signer.signedAttrs) {
+    const messageDigest = attribute(OIDS.messageDigest) as asn1js.OctetString | undefined;
+    const contentDigest = new Uint8Array(await crypto.subtle.digest(digest, ab(content)));
+    if (!messageDigest || hex(messageDigest.valueBlock.valueHexView) !== hex(contentDigest)) out.problems.push("digest-mismatch");
+    const time = attribute(OIDS.signingTime);
+    if (time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime) out.signingTime = time.toDate();
+    signedBytes = new Uint8Array(signer.signedAttrs.encodedValue);
+    signedBytes[0] = 0x31; // signed as a SET OF, carried as [0] IMPLICIT
+  }
   if (!(await bindsCertificate(attribute(OIDS.signingCertificateV2) ?? attribute(SIGNING_CERTIFICATE_V1), certificateDer))) out.warnings.push("certificate-binding");
-  const time = attribute(OIDS.signingTime);
-  if (time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime) out.signingTime = time.toDate();
 
-  const signedAttributes = new Uint8Array(signer.signedAttrs.encodedValue);
-  signedAttributes[0] = 0x31; // signed as a SET OF, carried as [0] IMPLICIT
   try {
-    if (!(await verifySignature(signerCertificate, algorithm, digest, out.signatureValue, signedAttributes))) out.problems.push("bad-signature");
+    if (!(await verifySignature(signerCertificate, algorithm, digest, out.signatureValue, signedBytes))) out.problems.push("bad-signature");
   } catch {
     out.problems.push("unsupported-algorithm");
   }

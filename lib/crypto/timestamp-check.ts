@@ -86,8 +86,8 @@ function unwrap(der: Uint8Array): { granted: boolean; token: pkijs.ContentInfo |
 type CheckInput = {
   /** A TimeStampResp or a bare TimeStampToken, DER. */
   der: Uint8Array;
-  /** The hash the stamp should cover, of the algorithm the token names. */
-  imprint: Uint8Array;
+  /** The hash the stamp should cover, of the algorithm the token names; or the data, hashed with that algorithm. */
+  imprint: Uint8Array | { of: Uint8Array };
   /** Trusted roots (and intermediates) for the PSC's chain. */
   roots: x509.X509Certificate[];
   /** The nonce sent, when one was: compared only if the PSC echoed one. */
@@ -134,7 +134,8 @@ async function check(input: CheckInput): Promise<TimestampCheck> {
   out.policy = tstInfo.policy;
   out.serial_number = signedIntegerHex(new Uint8Array(tstInfo.serialNumber.valueBlock.valueHexView));
   if (!imprintAlgorithm) out.problems.push("unsupported-algorithm");
-  if (out.imprint !== hex(input.imprint)) out.problems.push("imprint-mismatch");
+  const expected = "of" in input.imprint ? (imprintAlgorithm ? new Uint8Array(await crypto.subtle.digest(imprintAlgorithm, ab(input.imprint.of))) : new Uint8Array(0)) : input.imprint;
+  if (out.imprint !== hex(expected)) out.problems.push("imprint-mismatch");
   if (input.nonce && tstInfo.nonce && signedIntegerHex(new Uint8Array(tstInfo.nonce.valueBlock.valueHexView)) !== signedIntegerHex(input.nonce)) out.problems.push("nonce-mismatch");
 
   const signer = await checkCmsSigner(signedData, unwrapped.tokenDer, eContent, 3);
