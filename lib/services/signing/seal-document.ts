@@ -15,6 +15,7 @@ import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { issueSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
+import { embeddableAutograph } from "./autograph-image";
 import { extendToLongTerm } from "./long-term-validation";
 import { signingEnvironment } from "./signing-environment";
 import { signerOfRecord } from "./signer-of-record";
@@ -61,7 +62,10 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
   const doc = await loadForIncrementalUpdate(new Uint8Array(await storage.get(row.document.originalHash)));
   const { pdf } = doc;
   const autographs = new Map<string, Uint8Array>();
-  for (const s of signers) if (s.autographHash) autographs.set(s.id, new Uint8Array(await storage.get(s.autographHash)));
+  for (const s of signers) {
+    const autograph = s.autographHash ? await embeddableAutograph(new Uint8Array(await storage.get(s.autographHash))) : null;
+    if (autograph) autographs.set(s.id, autograph);
+  }
   const sheet: SheetInput = {
     fileName: row.document.fileName,
     originalHash: row.document.originalHash,
