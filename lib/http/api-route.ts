@@ -10,6 +10,7 @@ import { sessionUser } from "@/lib/services/session-actor";
 import { refuseControlCharacters } from "./control-characters";
 import { maskedPath } from "./masked-path";
 import { JSON_BODY_LIMIT, readBodyForm, readBodyText } from "./read-body";
+import { isSameOriginWrite } from "./same-origin";
 
 /**
  * The one wrapper every JSON route goes through: request id -> authenticate -> parse (zod) ->
@@ -129,17 +130,10 @@ async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null>
   return found.actor;
 }
 
-/** Browsers send Origin on every non-GET fetch/XHR; a write from another site is refused. */
+/** Browsers send Origin on every non-GET fetch/XHR; a write from another site is refused (isSameOriginWrite). */
 function sameOriginWrite(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD") return true;
-  const origin = req.headers.get("origin");
-  if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site";
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return isSameOriginWrite((name) => req.headers.get(name));
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
