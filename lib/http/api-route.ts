@@ -182,11 +182,32 @@ async function readJson(req: Request, limit: number): Promise<unknown> {
   return parsed;
 }
 
+/** nginx's status for a request whose client went away before the answer (no standard one exists). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * An abort of the request: its signal (Next aborts it when the socket closes) or the error the
+ * body stream fails with when the peer resets or stops mid-body (undici: "terminated", Node:
+ * "aborted", ECONNRESET).
+ */
+function clientGone(err: unknown, req: Request): boolean {
+  if (req.signal.aborted) return true;
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; name?: string } } | null;
+  if (!e || typeof e !== "object") return false;
+  return e.name === "AbortError" || e.code === "ECONNRESET" || e.code === "ERR_STREAM_PREMATURE_CLOSE" || e.cause?.code === "ECONNRESET" || e.cause?.name === "AbortError" || /^(aborted|terminated)$/.test(e.message ?? "");
+}
+
 function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { message: err.message };
     if (err.errors) body.errors = err.errors;
     return json(body, httpStatusOf[err.code], err.headers);
+  }
+  if (clientGone(err, req)) {
+    // The client closed the connection (mostly while sending its body): nothing of ours failed,
+    // so no level-50 "unexpected error" and no 500 in the request log. 499 as nginx writes it.
+    logger().info({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname) }, "client closed the request");
+    return json({ message: "Client closed the request." }, CLIENT_CLOSED_REQUEST);
   }
   logger().error({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), err }, "unexpected error");
   return json({ message: "Internal server error", request_id: requestId }, 500);
