@@ -7,6 +7,7 @@ import { closeQueue, getBoss } from "@/lib/jobs/queue";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { canonicalApiUrl } from "@/lib/http/api-aliases";
 import { refuseMalformedPath } from "@/lib/http/malformed-path";
+import { gateServerAction, refuseAction } from "@/lib/http/server-action-gate";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
@@ -36,12 +37,21 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((req, res) => {
+    // Every answer, Next's or ours, is to be read as the type it declares (no MIME sniffing).
+    res.setHeader("X-Content-Type-Options", "nosniff");
     if (refuseMalformedPath(req, res)) return;
     req.url = canonicalApiUrl(req.url ?? "/");
     // Route handlers cannot see the socket: pass the peer address on (rate limits, audit),
     // overwriting any header of that name a client sent. X-Forwarded-For and X-Real-IP are
     // believed only with TRUST_PROXY (lib/http/rate-limit.ts).
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    // Server actions: cross-site and undecodable bodies refused before Next (server-action-gate.ts).
+    if (req.method === "POST" && req.headers["next-action"] !== undefined) {
+      void gateServerAction(req)
+        .then((gate) => ("req" in gate ? handle(gate.req, res) : refuseAction(res, gate)))
+        .catch(() => res.destroy());
+      return;
+    }
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -66,7 +66,6 @@ async function main() {
         fonts,
         signers: Array.from({ length: count }, (_, i) => ({
           name: `FIRMANTE ${i + 1} NÚÑEZ PEÑA`,
-          email: `f${i}@example.com`,
           rfc: "GODE561231GR8",
           curp: "BOXW310820HNERXN09",
           certificateNumber: "00001000000504465028",

@@ -283,7 +283,7 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   // The owner was told, and so was José; anyone checking the file learns only that it was rejected.
   const document = (await (await request.get(`/v1/documents/${(await created.json()).data.id}`, { headers: auth })).json()).data;
   const checker = await browser.newPage(); // someone else, in Spanish (the default)
-  await checker.goto(`/verify?hash=${document.attributes.original_hash}`);
+  await checker.goto(`/verify?id=${document.id}`); // as the QR code of a signature sheet names it
   await expect(checker.getByTestId("verification").getByRole("status")).toContainText("Rechazado: un firmante se negó a firmar este documento");
   await expect(checker.getByText(begona.name)).toHaveCount(0);
   await shot(checker, "sign-12b-verify-rejected", project);

@@ -17,12 +17,14 @@ declare module "next-auth" {
 
 /**
  * Too many attempts for the account or from the address. A CredentialsSignin so Auth.js hands it
- * to the sign-in action as is (and its own callback route answers ?code=rate_limited).
+ * to the sign-in action as is; its own callback route writes the code into its redirect
+ * (?code=rate_limited_<minutes>), which app/api/auth/[...nextauth]/route.ts turns into a 429.
  */
 export class SignInThrottled extends CredentialsSignin {
   code = "rate_limited";
   constructor(readonly minutes: number) {
     super();
+    this.code = `rate_limited_${minutes}`;
   }
 }
 

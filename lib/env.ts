@@ -50,6 +50,12 @@ const envSchema = z.object({
    * existing clients were written against (30). Benchmarks raise it.
    */
   IDENTITY_API_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * Result lookups (GET of one receipt or INE validation or one identity session) per minute and
+   * API key, counted apart from IDENTITY_API_PER_MINUTE: polling a result is what the reference
+   * asks clients to do, and must not spend the budget of creating them.
+   */
+  IDENTITY_RESULT_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Largest PDF accepted on upload, in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
   /** Memory per process for document resources rendered as JSON (lib/http/document-resource-cache.ts); 0 turns it off. */

@@ -42,3 +42,36 @@ export function hugePng(width = 16_000, height = 16_000): Buffer {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(Buffer.alloc(width * 3 + 1))), chunk("IEND", Buffer.alloc(0))]);
 }
+
+/**
+ * Bodies for a server action (a POST with `Next-Action`): what React's encodeReply never writes
+ * (e2e/hostile-actions.spec.ts). [what, body, content type or "" for none]; multipart bodies are
+ * written out with BOUNDARY.
+ */
+export const ACTION_BOUNDARY = "----rubricafuzz";
+const part = (name: string, value: string) => `--${ACTION_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const multipart = (...parts: string[]) => `${parts.join("")}--${ACTION_BOUNDARY}--\r\n`;
+const MULTIPART = `multipart/form-data; boundary=${ACTION_BOUNDARY}`;
+export const HOSTILE_ACTION_BODIES: Array<[string, string, string]> = [
+  ["empty array", "[]", "text/plain;charset=UTF-8"],
+  ["empty body", "", "text/plain;charset=UTF-8"],
+  ["garbage", "garbage", "text/plain;charset=UTF-8"],
+  ["object root", "{}", "text/plain;charset=UTF-8"],
+  ["null", "null", "text/plain;charset=UTF-8"],
+  ["5,000-deep array", `${"[".repeat(5000)}${"]".repeat(5000)}`, "text/plain;charset=UTF-8"],
+  ["wrong argument types", '[1,"x",true,null]', "text/plain;charset=UTF-8"],
+  ["dangling references", '["$K1","$@2","$Q3","$T","$h4","$F5"]', "text/plain;charset=UTF-8"],
+  ["a dangling promise", '["$@2"]', "text/plain;charset=UTF-8"],
+  ["a dangling model", '[{"a":"$1"}]', "text/plain;charset=UTF-8"],
+  ["a temporary reference", '["$T"]', "text/plain;charset=UTF-8"],
+  ["a server reference", '["$h1"]', "text/plain;charset=UTF-8"],
+  ["form-urlencoded", "a=1&b=2", "application/x-www-form-urlencoded"],
+  ["no content type", "[]", ""],
+  ["NUL and control characters", '["\u0000\u0007"]', "text/plain;charset=UTF-8"],
+  ["multipart garbage", "--nope\r\ngarbage", MULTIPART],
+  ["multipart without its root", multipart(part("1_email", "a@b.c")), MULTIPART],
+  ["multipart with a deep root", multipart(part("0", `${"[".repeat(5000)}${"]".repeat(5000)}`)), MULTIPART],
+  ["multipart with a dangling form", multipart(part("0", '[{},"$K9"]')), MULTIPART],
+  ["multipart with an empty form", multipart(part("0", '[{},"$K1"]')), MULTIPART],
+  ["multipart with a dangling part", multipart(part("0", '[{},"$@5","$Q7"]')), MULTIPART],
+];

@@ -6,6 +6,7 @@ import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { signIn, signOut, SignInThrottled } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { formInput } from "@/lib/http/action-input";
 import { clientIp, limitSignUp, minutesToWait } from "@/lib/http/rate-limit";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { LOCALE_COOKIE, type MessageKey } from "@/lib/i18n/translate";
@@ -20,7 +21,8 @@ const fieldMessage = { name: "auth.invalidName", email: "auth.invalidEmail", pas
 
 const YEAR = 60 * 60 * 24 * 365;
 
-export async function signInAction(_prev: FormState, form: FormData): Promise<FormState> {
+export async function signInAction(_prev: FormState, input: FormData): Promise<FormState> {
+  const form = formInput(input);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return { error: "auth.invalidCredentials", values };
@@ -40,7 +42,8 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
   return {};
 }
 
-export async function signUpAction(_prev: FormState, form: FormData): Promise<FormState> {
+export async function signUpAction(_prev: FormState, input: FormData): Promise<FormState> {
+  const form = formInput(input);
   const raw = { name: form.get("name"), email: form.get("email"), password: form.get("password") };
   const values = { name: String(raw.name ?? ""), email: String(raw.email ?? "") };
   const parsed = signUpSchema.safeParse(raw);

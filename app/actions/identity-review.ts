@@ -2,25 +2,23 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { addSessionComment } from "@/lib/services/identity-sessions/add-session-comment";
-import { sessionUser } from "@/lib/services/session-actor";
+import { actionUser, boundString, formInput } from "@/lib/http/action-input";
 import { redeliverWebhook } from "@/lib/services/webhooks/redeliver-webhook";
 
 export type CommentState = { saved?: boolean; invalid?: boolean; notFound?: boolean; body?: string };
 export type RedeliverState = { queued?: boolean; notFound?: boolean };
 
 async function actor() {
-  const found = await sessionUser(await auth());
-  if (!found) throw new Error("Not signed in");
-  return found.actor;
+  return (await actionUser()).actor;
 }
 
 /** A reviewer's comment; the session id is bound by the page, the text comes from the form. */
-export async function addSessionCommentAction(sessionId: string, _prev: CommentState, form: FormData): Promise<CommentState> {
-  const body = form.get("body");
+export async function addSessionCommentAction(boundSessionId: string, _prev: CommentState, input: FormData): Promise<CommentState> {
+  const sessionId = boundString(boundSessionId);
+  const body = formInput(input).get("body");
   try {
     await addSessionComment(getDb(), await actor(), sessionId, { body });
   } catch (err) {
@@ -34,8 +32,9 @@ export async function addSessionCommentAction(sessionId: string, _prev: CommentS
 }
 
 /** Sends one webhook delivery again now; the service checks it is the actor's (or the actor is an admin). */
-export async function redeliverWebhookAction(returnTo: string, _prev: RedeliverState, form: FormData): Promise<RedeliverState> {
-  const deliveryId = String(form.get("deliveryId") ?? "");
+export async function redeliverWebhookAction(boundReturnTo: string, _prev: RedeliverState, input: FormData): Promise<RedeliverState> {
+  const returnTo = boundString(boundReturnTo);
+  const deliveryId = String(formInput(input).get("deliveryId") ?? "");
   if (!z.uuid().safeParse(deliveryId).success) return { notFound: true };
   try {
     await redeliverWebhook(getDb(), await actor(), deliveryId);

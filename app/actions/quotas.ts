@@ -1,18 +1,17 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { sessionUser } from "@/lib/services/session-actor";
+import { actionUser, formInput, rethrowForbidden } from "@/lib/http/action-input";
 import { setUserQuota } from "@/lib/services/quota/set-user-quota";
 
 export type QuotaState = { saved?: number; invalid?: boolean; notFound?: boolean; value?: string };
 
 /** An admin sets a user's identity transactions; the service refuses anyone else. */
-export async function setUserQuotaAction(_prev: QuotaState, form: FormData): Promise<QuotaState> {
-  const found = await sessionUser(await auth());
-  if (!found) throw new Error("Not signed in");
+export async function setUserQuotaAction(_prev: QuotaState, input: FormData): Promise<QuotaState> {
+  const form = formInput(input);
+  const found = await actionUser();
   const value = String(form.get("transactions") ?? "");
   try {
     const row = await setUserQuota(getDb(), found.actor, { userId: form.get("userId"), transactions: value });
@@ -21,6 +20,6 @@ export async function setUserQuotaAction(_prev: QuotaState, form: FormData): Pro
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID") return { invalid: true, value };
     if (err instanceof AppError && err.code === "NOT_FOUND") return { notFound: true };
-    throw err;
+    rethrowForbidden(err);
   }
 }

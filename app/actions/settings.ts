@@ -2,25 +2,23 @@
 
 import { cookies } from "next/headers";
 import { revalidatePath } from "next/cache";
-import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { LOCALE_COOKIE } from "@/lib/i18n/translate";
 import { AppError } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { accountUpdateSchema, PASSWORD_PROBLEMS, passwordChangeSchema } from "@/lib/schemas/account";
-import { sessionUser } from "@/lib/services/session-actor";
+import { actionUser, formInput } from "@/lib/http/action-input";
 import { changePassword } from "@/lib/services/users/change-password";
 import { rotateWebhookSecret, updateAccount } from "@/lib/services/users/update-account";
 
 export type SettingsState = { saved?: boolean; fieldErrors?: Record<string, string[]> };
 
 async function actor() {
-  const found = await sessionUser(await auth());
-  if (!found) throw new Error("Not signed in");
-  return found.actor;
+  return (await actionUser()).actor;
 }
 
-export async function updateAccountAction(_prev: SettingsState, form: FormData): Promise<SettingsState> {
+export async function updateAccountAction(_prev: SettingsState, input: FormData): Promise<SettingsState> {
+  const form = formInput(input);
   const parsed = accountUpdateSchema.safeParse({ name: form.get("name"), locale: form.get("locale") });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
@@ -48,9 +46,9 @@ function passwordErrorKey(message: string): MessageKey {
 }
 
 /** A new password; the account's other sessions end, this one goes on. */
-export async function changePasswordAction(_prev: PasswordState, form: FormData): Promise<PasswordState> {
-  const found = await sessionUser(await auth());
-  if (!found) throw new Error("Not signed in");
+export async function changePasswordAction(_prev: PasswordState, input: FormData): Promise<PasswordState> {
+  const form = formInput(input);
+  const found = await actionUser();
   const parsed = passwordChangeSchema.safeParse({ current: form.get("current"), password: form.get("password") });
   if (!parsed.success) {
     const fieldErrors: PasswordState["fieldErrors"] = {};

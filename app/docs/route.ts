@@ -1,3 +1,5 @@
+import { headers } from "next/headers";
+import { nonceOf } from "@/lib/http/content-security-policy";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 
 // Scalar's options that would reach other hosts, all off: its fonts (fonts.scalar.com), its
@@ -27,6 +29,8 @@ export async function GET() {
   const { locale, t } = await serverTranslate();
   // In English the OpenAPI document's own introduction stands; other languages replace it.
   const description = locale === "en" ? "" : t("docs.description");
+  // The nonce proxy.ts put in this request's policy: without it the page's two scripts would not run.
+  const nonce = escapeHtml(nonceOf((await headers()).get("content-security-policy")) ?? "");
   const page = `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -37,8 +41,8 @@ export async function GET() {
 </head>
 <body>
 <main id="scalar-docs"><p>${escapeHtml(t("docs.loading"))}</p><noscript>${escapeHtml(t("docs.noScript"))}</noscript></main>
-<script src="/docs/scalar.js"></script>
-<script>
+<script nonce="${nonce}" src="/docs/scalar.js"></script>
+<script nonce="${nonce}">
 (async () => {
   const document = await fetch("/openapi.json").then((r) => r.json());
   const description = ${scriptJson(description)};

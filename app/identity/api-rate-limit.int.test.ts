@@ -7,6 +7,8 @@ import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
 import { GET as show } from "./v2/identity/sessions/[id]/route";
 import { GET as list } from "./v2/identity/sessions/route";
+import { POST as createReceipt } from "./v1/miscellaneous/electricity/recibo/route";
+import { GET as showReceipt } from "./v1/miscellaneous/electricity/recibo/[uuid]/route";
 
 // The identity API's budget (issue 15): 30 calls a minute per endpoint and per API key, counted in
 // PostgreSQL like every other limit, whoever sends them.
@@ -17,6 +19,7 @@ const listFrom = (key: string, address = "203.0.113.10") =>
 
 afterEach(() => {
   delete process.env.IDENTITY_API_PER_MINUTE;
+  delete process.env.IDENTITY_RESULT_READS_PER_MINUTE;
   resetEnvCache();
 });
 
@@ -57,4 +60,38 @@ describe("the identity API's limit per endpoint and API key", () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     expect((await listFrom(key)).headers.get("ratelimit-limit")).toBe("3");
   });
+
+  it("counts result polling apart: ten validations polled once a second for a minute never meet 429, while creating is still limited", async () => {
+    process.env.IDENTITY_API_PER_MINUTE = "10";
+    resetEnvCache();
+    const { key } = await seedUserWithKey();
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const create = () => call(createReceipt, "/identity/v1/miscellaneous/electricity/recibo", { method: "POST", headers, body: JSON.stringify({ numero_servicio: "123456789012", nombre_titular: "MARIA GUADALUPE PEREZ LOPEZ", importe: "1234.50" }) });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await create();
+      expect(res.status).toBe(201);
+      ids.push((await res.json()).uuid);
+    }
+    // A minute of polling, once a second each, all inside one window: 600 lookups.
+    const codes = new Map<number, number>();
+    for (let second = 0; second < 60; second++) {
+      for (const uuid of ids) {
+        const status = (await call(showReceipt, `/identity/v1/miscellaneous/electricity/recibo/${uuid}`, { headers, params: { uuid } })).status;
+        codes.set(status, (codes.get(status) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(codes)).toEqual({ 200: 600 });
+    // Creation still has its own budget, spent by the ten above.
+    const refused = await create();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // One result polled faster than every 0.5 s meets its own limit, with Retry-After.
+    const uuid = ids[0]!;
+    const poll = () => call(showReceipt, `/identity/v1/miscellaneous/electricity/recibo/${uuid}`, { headers, params: { uuid } });
+    for (let i = 60; i < 120; i++) expect((await poll()).status).toBe(200);
+    const fast = await poll();
+    expect(fast.status).toBe(429);
+    expect(fast.headers.get("ratelimit-limit")).toBe("120");
+  }, 120_000);
 });

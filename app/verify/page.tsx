@@ -11,11 +11,15 @@ import { verifyFile } from "@/lib/services/signing/verify-file";
 // The root layout's template adds " · Rúbrica".
 export const metadata: Metadata = { title: "Verificar un documento", referrer: "no-referrer" };
 
-/** Public: drop a PDF or XML, or arrive from the QR code of a signature sheet (?hash=). */
-export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ hash?: string }> }) {
+/**
+ * Public: drop a PDF or XML, or arrive from the QR code of a signature sheet (?id= the document's
+ * id; sheets sealed before 2026-11-26 carry ?hash= the original's).
+ */
+export default async function VerifyPage({ searchParams }: { searchParams: Promise<{ hash?: string; id?: string }> }) {
   const { locale, t } = await serverTranslate();
-  const { hash } = await searchParams;
-  const byHash = hash && /^[0-9A-Fa-f]{64}$/.test(hash) ? await verifyFile(getDb(), { hash }) : null;
+  const { hash, id } = await searchParams;
+  const byHash =
+    typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id) ? await verifyFile(getDb(), { id: id.toLowerCase() }) : typeof hash === "string" && /^[0-9A-Fa-f]{64}$/.test(hash) ? await verifyFile(getDb(), { hash }) : null;
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader locale={locale} t={t} />

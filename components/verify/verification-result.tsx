@@ -18,6 +18,8 @@ export function VerificationResult({ result, locale, t }: { result: Verification
     ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }
     : result.intact === false
       ? { tone: "border-red-300 bg-red-50 text-red-900", text: t("verify.altered") }
+      : !result.document
+        ? { tone: "border-amber-300 bg-amber-50 text-amber-900", text: t("verify.sharedOriginal") }
       : !result.document?.signed
         ? { tone: UNSEALED_TONE[result.document?.sign_status_name ?? ""] ?? "border-amber-300 bg-amber-50 text-amber-900", text: t(UNSEALED_VERDICT[result.document?.sign_status_name ?? ""] ?? "verify.inProcess") }
         : { tone: "border-emerald-300 bg-emerald-50 text-emerald-900", text: t(result.kind === "hash" ? "verify.knownHash" : "verify.intact") };

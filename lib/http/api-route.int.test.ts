@@ -137,4 +137,31 @@ describe("apiRoute error contract", () => {
       info.mockRestore();
     }
   });
+
+  it("logs a client that goes away mid-body as such: no level-50 error, no 500", async () => {
+    const { key } = await seedUserWithKey();
+    const error = vi.spyOn(logger(), "error");
+    const info = vi.spyOn(logger(), "info");
+    try {
+      const controller = new AbortController();
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (sent++ === 0) return c.enqueue(new TextEncoder().encode('{"validations":['));
+          // The peer resets the connection: the request is aborted and its body stream fails.
+          controller.abort();
+          c.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      });
+      const res = await call(route, `/x/${ID}`, { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body, duplex: "half", signal: controller.signal, params: { id: ID } } as RequestInit & { params: Record<string, string> });
+      expect(res.status).toBe(499);
+      expect(error).not.toHaveBeenCalled();
+      const lines = info.mock.calls.map(([fields, message]) => ({ ...(fields as unknown as Record<string, unknown>), message }));
+      expect(lines).toContainEqual(expect.objectContaining({ message: "client closed the request" }));
+      expect(lines).toContainEqual(expect.objectContaining({ message: "request", status: 499 }));
+    } finally {
+      error.mockRestore();
+      info.mockRestore();
+    }
+  });
 });

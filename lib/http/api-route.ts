@@ -10,6 +10,7 @@ import { sessionUser } from "@/lib/services/session-actor";
 import { refuseControlCharacters } from "./control-characters";
 import { maskedPath } from "./masked-path";
 import { JSON_BODY_LIMIT, readBodyForm, readBodyText } from "./read-body";
+import { isSameOriginWrite } from "./same-origin";
 
 /**
  * The one wrapper every JSON route goes through: request id -> authenticate -> parse (zod) ->
@@ -129,17 +130,10 @@ async function authenticate(req: Request, mode: AuthMode): Promise<Actor | null>
   return found.actor;
 }
 
-/** Browsers send Origin on every non-GET fetch/XHR; a write from another site is refused. */
+/** Browsers send Origin on every non-GET fetch/XHR; a write from another site is refused (isSameOriginWrite). */
 function sameOriginWrite(req: Request): boolean {
   if (req.method === "GET" || req.method === "HEAD") return true;
-  const origin = req.headers.get("origin");
-  if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site";
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  return isSameOriginWrite((name) => req.headers.get(name));
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -188,11 +182,32 @@ async function readJson(req: Request, limit: number): Promise<unknown> {
   return parsed;
 }
 
+/** nginx's status for a request whose client went away before the answer (no standard one exists). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * An abort of the request: its signal (Next aborts it when the socket closes) or the error the
+ * body stream fails with when the peer resets or stops mid-body (undici: "terminated", Node:
+ * "aborted", ECONNRESET).
+ */
+function clientGone(err: unknown, req: Request): boolean {
+  if (req.signal.aborted) return true;
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; name?: string } } | null;
+  if (!e || typeof e !== "object") return false;
+  return e.name === "AbortError" || e.code === "ECONNRESET" || e.code === "ERR_STREAM_PREMATURE_CLOSE" || e.cause?.code === "ECONNRESET" || e.cause?.name === "AbortError" || /^(aborted|terminated)$/.test(e.message ?? "");
+}
+
 function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { message: err.message };
     if (err.errors) body.errors = err.errors;
     return json(body, httpStatusOf[err.code], err.headers);
+  }
+  if (clientGone(err, req)) {
+    // The client closed the connection (mostly while sending its body): nothing of ours failed,
+    // so no level-50 "unexpected error" and no 500 in the request log. 499 as nginx writes it.
+    logger().info({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname) }, "client closed the request");
+    return json({ message: "Client closed the request." }, CLIENT_CLOSED_REQUEST);
   }
   logger().error({ requestId, method: req.method, path: maskedPath(new URL(req.url).pathname), err }, "unexpected error");
   return json({ message: "Internal server error", request_id: requestId }, 500);

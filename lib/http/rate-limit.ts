@@ -84,6 +84,28 @@ export function identityApiLimit(endpoint: string) {
 }
 
 /**
+ * Polls per minute of one result (one validation or session) by one API key: one every 0.5 s,
+ * as the reference invites ("can be polled until status is no longer pendiente").
+ */
+export const RESULT_POLLS_PER_MINUTE = 120;
+
+/**
+ * The budget of result lookups (GET of one validation or session), apart from identityApiLimit's:
+ * counted there, a client polling one validation every 0.5 s met 429 and ten validations in flight
+ * could not be polled every 20 s. Per API key, IDENTITY_RESULT_READS_PER_MINUTE (1200) for the
+ * endpoint, and RESULT_POLLS_PER_MINUTE for each result, so one runaway loop cannot take it all.
+ */
+export function identityResultLimit(endpoint: string, param: string) {
+  return async (_req: Request, params: unknown, actor: Actor | null): Promise<void> => {
+    const caller = actor?.apiKeyId ?? actor?.userId;
+    if (!caller) return;
+    await rateLimit(`identity-read:${endpoint}:${caller}`, env().IDENTITY_RESULT_READS_PER_MINUTE, 60_000);
+    const id = (params as Record<string, unknown> | null)?.[param];
+    if (typeof id === "string") await rateLimit(`identity-read:${endpoint}:${caller}:${id.slice(0, 64)}`, RESULT_POLLS_PER_MINUTE, 60_000);
+  };
+}
+
+/**
  * Password guessing: sign-in attempts per account (whoever tries, from wherever) and per client
  * address (one client walking many accounts), sign-ups per address. Counted before the password
  * is checked, for known and unknown e-mails alike, so a refusal says nothing about the account.

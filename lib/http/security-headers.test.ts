@@ -1,10 +1,16 @@
 import { buildCustomRoute } from "next/dist/lib/build-custom-route";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config";
+import { config as proxyConfig, proxy } from "@/proxy";
+
+// Next's own compiler of proxy matchers (not in its type declarations).
+const { getMiddlewareMatchers } = (await import("next/dist/build/analysis/get-page-static-info")) as unknown as { getMiddlewareMatchers: (matcher: unknown, config: unknown) => { regexp: string }[] };
 
 // The rules compiled as `next build` compiles them into the routes manifest, applied as Next's
-// router does: every matching rule in order, a later value replacing an earlier one. No path may
-// get two policies: which one wins would hang on rule order.
+// router does: every matching rule in order, a later value replacing an earlier one; then the
+// proxy where its matcher (compiled as Next compiles it) takes the path. No path may get two
+// policies: which one wins would hang on rule order.
 async function headersFor(pathname: string): Promise<Record<string, string>> {
   const rules = (await nextConfig.headers!()).map((rule) => buildCustomRoute("header", rule));
   const result: Record<string, string> = {};
@@ -15,14 +21,22 @@ async function headersFor(pathname: string): Promise<Record<string, string>> {
       result[key.toLowerCase()] = value;
     }
   }
+  const matchers = getMiddlewareMatchers(proxyConfig.matcher, {});
+  if (matchers.some((m) => new RegExp(m.regexp).test(pathname))) {
+    if (result["content-security-policy"]) throw new Error(`Two policies match ${pathname}`);
+    const answer = proxy(new NextRequest(`http://localhost:3000${pathname}`));
+    result["content-security-policy"] = answer.headers.get("content-security-policy")!;
+    // Next reads the nonce from the request's policy: the proxy hands the same one on.
+    result["request-policy"] = answer.headers.get("x-middleware-request-content-security-policy") ?? "";
+  }
   return result;
 }
 
 const directives = (policy: string | undefined) => new Map((policy ?? "").split(/;\s*/).map((d) => [d.split(" ")[0], d] as const));
 
-describe("security headers (next.config.ts)", () => {
-  it.each(["/", "/login", "/signup", "/dashboard", "/dashboard/outbox/1", "/verify", "/verify/ABC123", "/docs", "/v1/documents/x", "/identity/v2/identity/sessions"])(
-    "%s: no framing by any site, baseline CSP, Referrer-Policy",
+describe("security headers (next.config.ts and proxy.ts)", () => {
+  it.each(["/", "/login", "/signup", "/dashboard", "/dashboard/outbox/1", "/verify", "/verify/ABC123", "/docs", "/privacidad", "/nope"])(
+    "page %s: no framing, baseline, and scripts only with this request's nonce",
     async (pathname) => {
       const headers = await headersFor(pathname);
       const csp = directives(headers["content-security-policy"]);
@@ -30,30 +44,49 @@ describe("security headers (next.config.ts)", () => {
       expect(csp.get("base-uri")).toBe("base-uri 'self'");
       expect(csp.get("object-src")).toBe("object-src 'none'");
       expect(csp.get("form-action")).toBe("form-action 'self'");
-      // The baseline restricts no script or style: Next's inline scripts keep working.
-      expect(csp.has("script-src") || csp.has("default-src")).toBe(false);
+      expect(csp.get("script-src")).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
+      expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
+      expect(headers["request-policy"]).toBe(headers["content-security-policy"]);
       expect(headers["x-frame-options"]).toBe("DENY");
       expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
     },
   );
 
-  it("keeps the signing page's own stricter policy, now also refusing to be framed", async () => {
-    const headers = await headersFor("/signature/0b7d1c2e-1111-4222-8333-444455556666");
+  it("gives each request its own nonce", async () => {
+    const a = directives((await headersFor("/login"))["content-security-policy"]).get("script-src");
+    const b = directives((await headersFor("/login"))["content-security-policy"]).get("script-src");
+    expect(a).not.toBe(b);
+  });
+
+  it.each(["/v1/documents/x", "/identity/v2/identity/sessions", "/api/health", "/_next/static/chunks/a.js", "/openapi.json"])("non-page %s: the baseline, nosniff, no nonce", async (pathname) => {
+    const headers = await headersFor(pathname);
+    const csp = directives(headers["content-security-policy"]);
+    expect(csp.get("frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(csp.has("script-src")).toBe(false);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("keeps the signing page's own stricter policy, scripts by nonce, no 'unsafe-inline' for them", async () => {
+    const headers = await headersFor("/signature/sign-document/0b7d1c2e-1111-4222-8333-444455556666");
     const csp = directives(headers["content-security-policy"]);
     expect(csp.get("default-src")).toBe("default-src 'self'");
+    expect(csp.get("script-src")).toMatch(/^script-src 'self' 'nonce-\S+' 'strict-dynamic'$/);
     expect(csp.get("base-uri")).toBe("base-uri 'none'");
     expect(csp.get("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(headers["referrer-policy"]).toBe("no-referrer");
     expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("keeps the identity verification page's policy (WebAssembly for the face reader, the camera)", async () => {
     const headers = await headersFor("/identity/verify/token-123");
     const csp = directives(headers["content-security-policy"]);
-    expect(csp.get("script-src")).toContain("'wasm-unsafe-eval'");
+    expect(csp.get("script-src")).toMatch(/^script-src 'self' 'nonce-\S+' 'strict-dynamic' 'wasm-unsafe-eval'$/);
     expect(csp.get("img-src")).toContain("https:");
     expect(csp.get("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(headers["permissions-policy"]).toContain("camera=(self)");
     expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
   });
 });

@@ -12,9 +12,9 @@ import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
  * Pure: fonts and data come in, the pdf-lib document is changed in place.
  */
 
+/** No e-mail: the sealed file goes to everyone who holds it, as /verify shows no e-mails either. */
 export type SheetSigner = {
   name: string;
-  email: string;
   rfc: string | null;
   curp: string | null;
   /** A company's certificate: its legal representative, who signed for it. */
@@ -173,7 +173,7 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
     // Every line of the block stays left of the autograph, which is drawn at the right.
     const column = width - 2 * margin - (signer.autograph ? 140 : 0);
     text(page, signer.name, margin, 12, bold, INK, column);
-    text(page, [signer.email, signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED, column);
+    text(page, [signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED, column);
     const rep = signer.representative;
     if (rep) text(page, `${t.representative}: ${[rep.rfc && `RFC ${rep.rfc}`, rep.curp && `CURP ${rep.curp}`].filter(Boolean).join("  ·  ")}`, margin, 9, regular, MUTED, column);
     text(page, `${t.signedWith} ${typeName(input.locale, signer.signatureType)}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular, INK, column);

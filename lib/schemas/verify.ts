@@ -1,14 +1,17 @@
 import { z } from "zod";
 
-export const verifyHashQuery = z.object({ hash: z.string().regex(/^[0-9A-Fa-f]{64}$/, "Must be a SHA-256 in hex (64 characters).") });
+export const verifyHashQuery = z.object({
+  hash: z.string().regex(/^[0-9A-Fa-f]{64}$/, "Must be a SHA-256 in hex (64 characters).").optional().describe("A sealed PDF's SHA-256, or an original's (which names a document only while no other document has the same original)."),
+  id: z.uuid().optional().describe("The document's id, as the QR code and link of a signature sheet carry it."),
+});
 
 export const verificationBody = z
   .object({
     data: z.object({
       found: z.boolean(),
       kind: z.enum(["pdf", "xml", "hash"]),
-      intact: z.boolean().nullable(),
-      matched: z.enum(["sealed", "original", "record"]).nullable(),
+      intact: z.boolean().nullable().describe("For an XML record: true only when it carries the platform seal's XML-DSig signature and every field equals the document it names (records of documents sealed before 2026-11-26 00:00 UTC, issued unsigned, are compared field by field)."),
+      matched: z.enum(["sealed", "original", "record"]).nullable().describe("`original` with `document` null: the original of more than one document (anyone may upload the same PDF), so none is named."),
       document: z
         .object({
           file_name: z.string().nullable().describe("Only for a sealed document; null while in process, rejected, cancelled or expired."),

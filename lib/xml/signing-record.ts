@@ -15,7 +15,8 @@ export type SigningRecord = {
   pages: number;
   status: { code: number; name: string };
   signed: boolean;
-  owner: { name: string; email: string };
+  /** email null: left out (the record attached to a sealed PDF, read by anyone holding it). */
+  owner: { name: string; email: string | null };
   createdAt: Date;
   signedAt: Date | null;
   generatedAt: Date;
@@ -23,7 +24,7 @@ export type SigningRecord = {
     id: string;
     order: number;
     name: string;
-    email: string;
+    email: string | null;
     status: "PENDING" | "SIGNED" | "REJECTED";
     rfc: string | null;
     curp: string | null;
@@ -53,7 +54,7 @@ export function signingRecordXml(r: SigningRecord): string {
       [
         `    <signer id="${s.id}" order="${s.order}" status="${s.status}">`,
         `      ${el("name", s.name)}`,
-        `      ${el("email", s.email)}`,
+        s.email !== null ? `      ${el("email", s.email)}` : "",
         s.rfc ? `      ${el("rfc", s.rfc)}` : "",
         s.curp ? `      ${el("curp", s.curp)}` : "",
         s.representative ? `      <representative${attr("rfc", s.representative.rfc)}${attr("curp", s.representative.curp)}/>` : "",
@@ -77,7 +78,7 @@ export function signingRecordXml(r: SigningRecord): string {
   ${el("fileName", r.fileName)}
   <originalHash algorithm="SHA-256">${r.originalHash}</originalHash>
   <pages>${r.pages}</pages>
-  <owner name="${escapeXml(r.owner.name)}" email="${escapeXml(r.owner.email)}"/>
+  <owner name="${escapeXml(r.owner.name)}"${attr("email", r.owner.email)}/>
   <createdAt>${iso(r.createdAt)}</createdAt>
 ${r.signedAt ? `  <signedAt>${iso(r.signedAt)}</signedAt>\n` : ""}  <signers total="${r.signers.length}" signed="${signed}">
 ${signers}

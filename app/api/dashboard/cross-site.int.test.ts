@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
 import { startSession } from "@/lib/services/users/user-sessions";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -31,6 +32,8 @@ describe("cookie-authenticated dashboard writes", () => {
     ["an Origin of another site", { cookie, host: "localhost:3000", origin: "https://evil.example" }],
     ["Sec-Fetch-Site: cross-site without Origin", { cookie, host: "localhost:3000", "sec-fetch-site": "cross-site" }],
     ["Origin: null", { cookie, host: "localhost:3000", origin: "null" }],
+    // Without TRUST_PROXY anyone writes X-Forwarded-Host: it must not make another site's Origin look like ours.
+    ["an Origin of another site with X-Forwarded-Host naming it", { cookie, host: "localhost:3000", origin: "https://evil.example", "x-forwarded-host": "evil.example" }],
   ])("refuses %s with 403 (creating and revoking API keys)", async (_, headers) => {
     const created = await create(headers);
     expect(created.status).toBe(403);
@@ -42,5 +45,16 @@ describe("cookie-authenticated dashboard writes", () => {
     expect((await create(sameSite)).status).toBe(201);
     expect((await revoke(sameSite)).status).toBeLessThan(300);
     expect((await create({ cookie, host: "localhost:3000", "sec-fetch-site": "same-origin" })).status).toBe(201);
+  });
+
+  it("believes X-Forwarded-Host only with TRUST_PROXY", async () => {
+    process.env.TRUST_PROXY = "true";
+    resetEnvCache();
+    try {
+      expect((await create({ cookie, host: "10.0.0.5:3000", origin: "https://firma.example.mx", "x-forwarded-host": "firma.example.mx" })).status).toBe(201);
+    } finally {
+      delete process.env.TRUST_PROXY;
+      resetEnvCache();
+    }
   });
 });

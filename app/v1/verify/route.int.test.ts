@@ -46,9 +46,12 @@ describe("/v1/verify", () => {
     const forged = xml.replace(/<signature>MII/, "<signature>MIJ");
     expect((await (await upload(new TextEncoder().encode(forged), "r.xml")).json()).data).toMatchObject({ found: true, kind: "xml", intact: false });
 
-    // By hash, as the QR code does.
+    // By hash, and by id as the QR code of a sheet sealed now does.
     const byHash = await call(GET, `/v1/verify?hash=${hash.toLowerCase()}`);
     expect((await byHash.json()).data).toMatchObject({ found: true, kind: "hash", intact: null, document: { original_hash: hash } });
+    const byId = await call(GET, `/v1/verify?id=${id}`);
+    expect((await byId.json()).data).toMatchObject({ found: true, kind: "hash", document: { original_hash: hash, owner: "Sofía Peña Núñez" } });
+    expect((await call(GET, "/v1/verify")).status).toBe(422);
   }, 60_000);
 
   it("says an unknown file is not Rúbrica's, and validates input", async () => {
@@ -60,7 +63,8 @@ describe("/v1/verify", () => {
 
   it("recognises an original still being signed", async () => {
     const { actor } = await seedUserWithKey();
-    const id = await seedDocument(actor);
+    // A PDF no other document has: an original shared by several names none of them.
+    const id = await seedDocument(actor, { pages: 4 });
     const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));
     const original = new Uint8Array(await fileStorage().get(doc!.originalHash));
     const { data } = await (await upload(original, "o.pdf")).json();
@@ -69,7 +73,7 @@ describe("/v1/verify", () => {
 
   it("answers only the state of a document that was not sealed: a rejected one says REJECTED and names nobody", async () => {
     const { actor } = await seedUserWithKey();
-    const id = await seedDocument(actor);
+    const id = await seedDocument(actor, { pages: 3 });
     const [first] = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
     await rejectSignatory(getDb(), first!.id, "No estoy de acuerdo.", { ip: null });
     const [doc] = await getDb().select().from(documents).where(eq(documents.id, id));

@@ -6,7 +6,17 @@ import { isPrivateAddress } from "./target-guard";
 
 export type WebhookResponse = { statusCode: number | null; error: string | null; body: string };
 
-export class RefusedTargetError extends Error {}
+/**
+ * One message for every refused target, whatever it named or resolved to: saying which address a
+ * hostname resolves to would turn the webhook form into a DNS lookup of the operator's network.
+ */
+export const REFUSED_TARGET_MESSAGE = "Webhooks can only reach public internet addresses; this one is not allowed.";
+
+export class RefusedTargetError extends Error {
+  constructor() {
+    super(REFUSED_TARGET_MESSAGE);
+  }
+}
 
 /**
  * POSTs a webhook. The private-address guard runs on the addresses actually connected to (in
@@ -22,14 +32,14 @@ export function postWebhook(
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, "");
   if (!opts.allowPrivate && net.isIP(host) && isPrivateAddress(host)) {
-    return Promise.reject(new RefusedTargetError(`${host} is a private or local address; webhooks cannot target it.`));
+    return Promise.reject(new RefusedTargetError());
   }
   const lookup: net.LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, "", 4);
       const list = addresses as dns.LookupAddress[];
       const bad = !opts.allowPrivate && list.find((a) => isPrivateAddress(a.address));
-      if (bad) return callback(new RefusedTargetError(`${hostname} resolves to ${bad.address}, a private or local address; webhooks cannot target it.`), "", 4);
+      if (bad) return callback(new RefusedTargetError(), "", 4);
       if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       const first = list[0]!;
       callback(null, first.address, first.family);

@@ -2,7 +2,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { Actor } from "@/lib/services/actor";
 import { findAccessibleDocument, findDocumentView } from "./document-view";
-import { buildSigningRecordXml } from "./signing-record";
+import { issueSigningRecordXml } from "./signing-record";
 
 /** The sealed PDF once signed, the original before (product.md). */
 export async function readDocumentPdf(db: DbOrTx, actor: Actor, documentId: string) {
@@ -15,7 +15,7 @@ export async function readDocumentPdf(db: DbOrTx, actor: Actor, documentId: stri
 /** The signing record as it stands now: available at any time, it says how far signing has come. */
 export async function readDocumentXml(db: DbOrTx, actor: Actor, documentId: string) {
   const view = await findDocumentView(db, actor, documentId);
-  return { xml: buildSigningRecordXml(view.document, view.owner, view.signatories), fileName: downloadName(view.document.fileName, "", ".xml") };
+  return { xml: await issueSigningRecordXml(view.document, view.owner, view.signatories, { emails: true }), fileName: downloadName(view.document.fileName, "", ".xml") };
 }
 
 function downloadName(fileName: string, suffix: string, extension: string): string {

@@ -2,10 +2,24 @@ import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 import type { DocumentRow, Signatory } from "@/lib/db/schema";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { signerOfRecord } from "@/lib/services/signing/signer-of-record";
+import { signingEnvironment } from "@/lib/services/signing/signing-environment";
+import { sealRecordXml } from "@/lib/xml/record-seal";
 import { signingRecordXml } from "@/lib/xml/signing-record";
 
-/** The XML signing record of a document as it stands (served by /xml and embedded when sealed). */
-export function buildSigningRecordXml(document: DocumentRow, owner: { name: string; email: string }, signers: Signatory[], now = new Date()): string {
+/**
+ * The record as this service issues it (served by /xml and attached when sealed): built, then
+ * signed with the platform seal (XML-DSig, lib/xml/record-seal.ts), so /verify can tell it from an
+ * edited copy. `emails: false` for the copy attached to the sealed PDF, which anyone holding the
+ * file reads (the sheet shows none either).
+ */
+export async function issueSigningRecordXml(document: DocumentRow, owner: { name: string; email: string }, signers: Signatory[], options: { now?: Date; emails: boolean }): Promise<string> {
+  const xml = buildSigningRecordXml(document, { name: owner.name, email: options.emails ? owner.email : null }, signers.map((s) => (options.emails ? s : { ...s, email: null })), options.now);
+  const { seal } = (await signingEnvironment()).platform;
+  return sealRecordXml(xml, { privateKey: seal.privateKey, certificates: [seal.certificate, ...seal.chain].map((c) => new Uint8Array(c.rawData)) });
+}
+
+/** The unsigned record of a document as it stands (what verification compares a presented one with). */
+export function buildSigningRecordXml(document: DocumentRow, owner: { name: string; email: string | null }, signers: (Omit<Signatory, "email"> & { email: string | null })[], now = new Date()): string {
   const constancy = document.constancy as { token?: string; tsa?: string; gen_time?: string } | null;
   return signingRecordXml({
     documentId: document.id,

@@ -12,9 +12,10 @@ import { sealPdf } from "@/lib/pdf/seal-pdf";
 import { sealAllowance } from "@/lib/pdf/signature-permissions";
 import type { SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
-import { buildSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
+import { issueSigningRecordXml, representativeOf } from "@/lib/services/documents/signing-record";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
 import { notifyCompletion } from "./notify-completion";
+import { embeddableAutograph } from "./autograph-image";
 import { extendToLongTerm } from "./long-term-validation";
 import { signingEnvironment } from "./signing-environment";
 import { signerOfRecord } from "./signer-of-record";
@@ -54,24 +55,27 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     gen_time: stamped.genTime.toISOString(),
   };
   const finished = { ...row.document, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, constancy };
-  const xml = buildSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, now);
+  const xml = await issueSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, { now, emails: false });
 
   // Everything below is appended to the original bytes as one incremental update, so any
   // signature the uploaded file already carried stays valid and the original is a prefix.
   const doc = await loadForIncrementalUpdate(new Uint8Array(await storage.get(row.document.originalHash)));
   const { pdf } = doc;
   const autographs = new Map<string, Uint8Array>();
-  for (const s of signers) if (s.autographHash) autographs.set(s.id, new Uint8Array(await storage.get(s.autographHash)));
+  for (const s of signers) {
+    const autograph = s.autographHash ? await embeddableAutograph(new Uint8Array(await storage.get(s.autographHash))) : null;
+    if (autograph) autographs.set(s.id, autograph);
+  }
   const sheet: SheetInput = {
     fileName: row.document.fileName,
     originalHash: row.document.originalHash,
-    verifyUrl: `${env().APP_URL}/verify?hash=${row.document.originalHash}`,
+    // The document's id, not the original's hash: another tenant may upload the same original.
+    verifyUrl: `${env().APP_URL}/verify?id=${documentId}`,
     locale: row.ownerLocale,
     timeZone: row.timeZone,
     fonts: dejaVuFonts(),
     signers: signers.map((s) => ({
       name: signerOfRecord(s),
-      email: s.email,
       rfc: s.rfc,
       curp: s.curp,
       representative: representativeOf(s),

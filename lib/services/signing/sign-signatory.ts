@@ -12,6 +12,7 @@ import { AppError, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { emitSigningEvent } from "@/lib/services/webhooks/emit-signing-event";
+import { boundedAutograph } from "./autograph-image";
 import { assertLinkActive, linkStatus, loadSigningLink } from "./signing-link-state";
 import { signingEnvironment } from "./signing-environment";
 
@@ -181,7 +182,7 @@ async function storeAutograph(db: DbOrTx, dataUri: string): Promise<string> {
   const bytes = match ? Buffer.from(match[1]!, "base64") : null;
   if (!bytes || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw invalid("autograph", "Must be a PNG image as a data URI.");
   if (bytes.byteLength > 512 * 1024) throw invalid("autograph", "The drawing is too large (512 KB at most).");
-  const stored = await fileStorage().put(bytes);
+  const stored = await fileStorage().put(await boundedAutograph(bytes));
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "image/png" }).onConflictDoNothing();
   return stored.sha256;
 }

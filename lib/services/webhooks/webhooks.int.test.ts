@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { REFUSED_TARGET_MESSAGE } from "@/lib/adapters/webhook-http/post-webhook";
 import { getDb } from "@/lib/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -116,7 +117,11 @@ describe("outgoing webhooks", () => {
       const [delivery] = await getDb().insert(webhookDeliveries).values({ userId: user.id, eventType: "test", url, payload }).returning();
       const outcome = await attemptWebhookDelivery(getDb(), delivery!.id);
       expect(outcome.kind, url).toBe("failed");
-      expect((outcome as { reason: string }).reason).toMatch(/private or local address/);
+      // One generic refusal: it never tells what a hostname resolves to.
+      expect((outcome as { reason: string }).reason).toBe(REFUSED_TARGET_MESSAGE);
+      const [attempt] = await getDb().select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id));
+      expect(attempt!.error).toBe(REFUSED_TARGET_MESSAGE);
+      expect(attempt!.error).not.toMatch(/127\.0\.0\.1|::1|resolves/);
     }
     expect(ok.received.length).toBe(before);
   });

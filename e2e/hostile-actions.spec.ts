@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ACTION_BOUNDARY, HOSTILE_ACTION_BODIES } from "../test/hostile-bodies";
+import { E2E_APP_URL, hydrated } from "./support";
+
+// Server actions under hostile input, against the production build through server.ts (the way
+// `npm start` serves it): every action the build has (its ids from Next's manifest), with bodies
+// React never writes, signed in and not. No answer may be a 5xx; cross-site ones are 403; what is
+// refused is refused as 4xx. The fuzz of the JSON API is app/openapi.json/fuzz.int.test.ts.
+
+type Manifest = { node: Record<string, { exportedName: string }> };
+const manifest = JSON.parse(fs.readFileSync(".next/server/server-reference-manifest.json", "utf8")) as Manifest;
+const actions = Object.entries(manifest.node).map(([id, a]) => ({ id, name: a.exportedName }));
+const idOf = (name: string) => actions.find((a) => a.name === name)!.id;
+const origin = E2E_APP_URL;
+
+const post = (request: APIRequestContext, path: string, action: string, body: string, type: string, headers: Record<string, string> = { origin }) =>
+  request.post(path, { headers: { "next-action": action, ...(type ? { "content-type": type } : {}), ...headers }, data: Buffer.from(body), maxRedirects: 0 });
+
+test.describe("server actions", () => {
+  test("every action, every hostile body, anonymous and signed in: no 5xx; malformed bodies 400", async ({ page, request }, info) => {
+    test.skip(info.project.name !== "desktop", "one browser is enough: these are HTTP requests and headers");
+    expect(actions.length).toBeGreaterThanOrEqual(10);
+    const email = `fuzz.${Date.now()}@example.com`;
+    await page.goto("/signup");
+    await hydrated(page);
+    await page.getByLabel("Nombre completo").fill("Fuzz Acciones");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill("contraseña-segura-1");
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Before the fuzz, which signs this session out (signOutAction is one of the actions).
+    // The issue's reproduction: POST /login with Next-Action and `[]`.
+    expect((await post(request, "/login", idOf("signInAction"), "[]", "text/plain;charset=UTF-8")).status()).toBe(404);
+    // Signed out, an action that needs a session: 401. Signed in, not an admin, the quota: 403.
+    expect((await post(request, "/dashboard/settings", idOf("rotateWebhookSecretAction"), "[]", "text/plain;charset=UTF-8")).status()).toBe(401);
+    const quotaForm = `--${ACTION_BOUNDARY}\r\nContent-Disposition: form-data; name="0"\r\n\r\n[{},"$K1"]\r\n--${ACTION_BOUNDARY}\r\nContent-Disposition: form-data; name="1_userId"\r\n\r\n00000000-0000-4000-8000-000000000000\r\n--${ACTION_BOUNDARY}\r\nContent-Disposition: form-data; name="1_transactions"\r\n\r\n5\r\n--${ACTION_BOUNDARY}--\r\n`;
+    expect((await post(page.request, "/dashboard/admin/quotas", idOf("setUserQuotaAction"), quotaForm, `multipart/form-data; boundary=${ACTION_BOUNDARY}`)).status()).toBe(403);
+
+    const statuses: Record<string, number> = {};
+    const fivexx: string[] = [];
+    for (const [who, client, path] of [["anonymous", request, "/login"], ["signed in", page.request, "/dashboard/settings"]] as const) {
+      for (const action of actions) {
+        for (const [what, body, type] of HOSTILE_ACTION_BODIES) {
+          const res = await post(client, path, action.id, body, type);
+          statuses[res.status()] = (statuses[res.status()] ?? 0) + 1;
+          if (res.status() >= 500) fivexx.push(`${who} ${action.name} ${what}: ${res.status()}`);
+          // Bodies React cannot decode never reach Next.
+          if (["garbage", "object root", "null", "5,000-deep array", "multipart garbage", "multipart without its root", "multipart with a deep root", "empty body", "dangling references", "a dangling promise", "a dangling model", "multipart with a dangling part"].includes(what)) expect(res.status(), `${action.name} ${what}`).toBe(400);
+        }
+      }
+    }
+    console.log("server-action fuzz statuses", JSON.stringify(statuses));
+    expect(fivexx).toEqual([]);
+  });
+
+  test("cross-site actions are 403: another Origin, Sec-Fetch-Site cross-site without Origin, a forged X-Forwarded-Host", async ({ request }, info) => {
+    test.skip(info.project.name !== "desktop", "one browser is enough: these are HTTP requests and headers");
+    const action = idOf("signInAction");
+    const cases: Array<[string, Record<string, string>]> = [
+      ["Origin of another site", { origin: "https://evil.example" }],
+      ["Sec-Fetch-Site: cross-site, no Origin", { "sec-fetch-site": "cross-site" }],
+      ["X-Forwarded-Host naming the other site", { origin: "https://evil.example", "x-forwarded-host": "evil.example" }],
+      ["Origin: null", { origin: "null" }],
+    ];
+    for (const [what, headers] of cases) {
+      const res = await post(request, "/login", action, "[]", "text/plain;charset=UTF-8", headers);
+      expect(res.status(), what).toBe(403);
+      expect(await res.json()).toEqual({ message: "Cross-site request refused." });
+    }
+    // The same request from the app's own pages goes through to the action.
+    expect((await post(request, "/login", action, "[]", "text/plain;charset=UTF-8", { origin, "sec-fetch-site": "same-origin" })).status()).toBe(404);
+  });
+});
+
+test.describe("headers on every answer", () => {
+  test("every page has a nonce-based script-src, its scripts carry the nonce and run (no CSP refusal); nosniff everywhere", async ({ page, request }, info) => {
+    test.skip(info.project.name !== "desktop", "one browser is enough: these are HTTP requests and headers");
+    const refusals: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) refusals.push(`${page.url()}: ${m.text()}`);
+    });
+    const pages = ["/", "/login", "/signup", "/verify", "/docs", "/privacidad", "/no-such-page", "/signature/sign-document/00000000-0000-4000-8000-000000000000", "/identity/verify/not-a-token"];
+    for (const path of pages) {
+      const res = await page.goto(path);
+      const policy = res!.headers()["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(policy, path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+      expect(policy, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(res!.headers()["x-content-type-options"], path).toBe("nosniff");
+      // Every <script> the server wrote carries this answer's nonce (Next adds it from the request's policy).
+      const html = await res!.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      // React ran: the scripts were allowed. /docs is no React page: Scalar replaces its placeholder.
+      if (path === "/docs") await expect(page.locator("#scalar-docs p")).toHaveCount(0, { timeout: 20_000 });
+      else await hydrated(page);
+    }
+    expect(refusals).toEqual([]);
+
+    for (const path of ["/api/health", "/openapi.json", "/v1/verify?hash=" + "ab".repeat(32), "/icon.svg"]) {
+      const res = await request.get(path);
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+    }
+    const refused = await post(request, "/login", idOf("signInAction"), "garbage", "text/plain;charset=UTF-8");
+    expect(refused.headers()["x-content-type-options"]).toBe("nosniff");
+    // Last: the launcher closes the connection after refusing a malformed path.
+    expect((await request.get("/%ZZ")).headers()["x-content-type-options"]).toBe("nosniff");
+  });
+});
