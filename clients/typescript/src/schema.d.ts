@@ -1334,7 +1334,9 @@ export interface components {
                 found: boolean;
                 /** @enum {string} */
                 kind: "pdf" | "xml" | "hash";
+                /** @description For an XML record: true only when it carries the platform seal's XML-DSig signature and every field equals the document it names (records of documents sealed before 2026-11-26 00:00 UTC, issued unsigned, are compared field by field). */
                 intact: boolean | null;
+                /** @description `original` with `document` null: the original of more than one document (anyone may upload the same PDF), so none is named. */
                 matched: ("sealed" | "original" | "record") | null;
                 document: {
                     /** @description Only for a sealed document; null while in process, rejected, cancelled or expired. */
@@ -4080,8 +4082,9 @@ export interface operations {
     };
     verifyHash: {
         parameters: {
-            query: {
-                hash: string;
+            query?: {
+                hash?: string;
+                id?: string;
             };
             header?: never;
             path?: never;
@@ -4251,7 +4254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4318,7 +4321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4378,7 +4381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4445,7 +4448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4575,7 +4578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4635,7 +4638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4704,7 +4707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4773,7 +4776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
-            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
+            /** @description Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and 120 a minute for each result (a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget. */
             429: {
                 headers: {
                     [name: string]: unknown;
