@@ -1,8 +1,8 @@
-import type { Verification } from "@/lib/schemas/verify";
+import type { SubmissionVerification } from "@/lib/schemas/verify";
 import type { Locale, MessageKey, Translate } from "@/lib/i18n/translate";
 import { formatMoment } from "@/lib/i18n/date-format";
 
-const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF" };
+const TYPE_LABEL: Record<string, string> = { EFIRMA: "e.firma (SAT)", FIREL: "FIREL", TEPJF: "TEPJF", PLATFORM: "Rúbrica", NOM151: "NOM-151 (Secretaría de Economía)" };
 
 // A document that was never sealed is described by its state alone (the API says nothing else).
 const UNSEALED_VERDICT: Record<string, MessageKey> = { REJECTED: "verify.rejectedDocument", CANCELLED: "verify.cancelledDocument", EXPIRED: "verify.expiredDocument" };
@@ -12,7 +12,7 @@ const UNSEALED_TONE: Record<string, string> = { REJECTED: "border-red-300 bg-red
  * What a verification found, in words a person understands first, details after. Takes `t`:
  * the page draws it on the server, the form in the browser, which has no catalog of its own.
  */
-export function VerificationResult({ result, locale, t }: { result: Verification; locale: Locale; t: Translate }) {
+export function VerificationResult({ result, locale, t }: { result: SubmissionVerification; locale: Locale; t: Translate }) {
   const when = (iso: string | null) => (iso ? formatMoment(iso, locale, "America/Mexico_City") : "—");
   const verdict = !result.found
     ? { tone: "border-red-300 bg-red-50 text-red-900", text: t(result.kind === "hash" ? "verify.unknownHash" : "verify.notFound") }
@@ -61,6 +61,34 @@ export function VerificationResult({ result, locale, t }: { result: Verification
           </ul>
         </div>
       )}
+      {result.signatures && result.signatures.length > 0 && <FileSignatures signatures={result.signatures} when={when} t={t} />}
     </section>
+  );
+}
+
+/** Each signature the PDF carries, judged from its bytes: intact or not, whose, when, vouched by whom. */
+function FileSignatures({ signatures, when, t }: { signatures: NonNullable<SubmissionVerification["signatures"]>; when: (iso: string | null) => string; t: Translate }) {
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="file-signatures">
+      <h2 className="text-lg font-semibold">{t("verify.fileSignatures")}</h2>
+      <p className="text-sm text-zinc-600">{t("verify.fileSignaturesLead")}</p>
+      <ol className="mt-2 flex flex-col gap-2">
+        {signatures.map((s) => (
+          <li key={s.index} className="rounded-md border border-zinc-200 p-3 text-sm">
+            <p className="font-medium break-words">
+              {t(s.kind === "document-timestamp" ? "verify.kindTimestamp" : "verify.kindSignature")}
+              {s.signer ? ` · ${s.signer.name}` : ""}
+            </p>
+            <p className={s.integrity === "valid" ? "text-emerald-800" : "text-red-800"}>
+              {t(s.integrity === "valid" ? "verify.integrityValid" : s.integrity === "invalid" ? "verify.integrityInvalid" : "verify.integrityOther")}
+            </p>
+            {s.signing_time && s.kind === "signature" && <p className="text-zinc-600">{t("verify.signedAt", { when: when(s.signing_time) })}</p>}
+            {s.timestamp && <p className="text-zinc-600">{t("verify.stampedAt", { when: when(s.timestamp.gen_time), tsa: s.timestamp.tsa ?? "—" })}</p>}
+            <p className="text-zinc-600">{s.trusted_type ? t("verify.trustedBy", { authority: TYPE_LABEL[s.trusted_type] ?? s.trusted_type }) : t("verify.untrustedIssuer")}</p>
+            <p className="text-zinc-600">{t(s.covers_whole_file ? "verify.coversAll" : "verify.changedAfter")}</p>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

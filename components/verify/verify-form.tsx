@@ -4,13 +4,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FilePicker } from "@/components/signing/file-picker";
 import { useI18n } from "@/components/providers";
-import type { Verification } from "@/lib/schemas/verify";
+import type { SubmissionVerification } from "@/lib/schemas/verify";
 import { VerificationResult } from "./verification-result";
 
 /** Sends a PDF or XML to POST /v1/verify and shows the answer; the file stays only as long as the request. */
 export function VerifyForm() {
   const { t, locale } = useI18n();
-  const [result, setResult] = useState<Verification | null>(null);
+  const [result, setResult] = useState<SubmissionVerification | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | undefined>();
@@ -28,7 +28,7 @@ export function VerifyForm() {
       const form = new FormData();
       form.set("file", file);
       const res = await fetch("/v1/verify", { method: "POST", body: form });
-      const body = (await res.json()) as { data?: Verification; message?: string };
+      const body = (await res.json()) as { data?: SubmissionVerification; message?: string };
       if (!res.ok || !body.data) throw new Error(body.message ?? `HTTP ${res.status}`);
       setResult(body.data);
     } catch (err) {

@@ -56,7 +56,7 @@ describe("/v1/verify", () => {
 
   it("says an unknown file is not Rúbrica's, and validates input", async () => {
     const res = await upload(await makePdf(1, "Otro documento"), "otro.pdf");
-    expect((await res.json()).data).toEqual({ found: false, kind: "pdf", intact: false, matched: null, document: null, signers: [], constancy: null });
+    expect((await res.json()).data).toEqual({ found: false, kind: "pdf", intact: false, matched: null, document: null, signers: [], constancy: null, signatures: [] });
     expect((await call(GET, "/v1/verify?hash=nope")).status).toBe(422);
     expect((await call(POST, "/v1/verify", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(415);
   });

@@ -6,6 +6,9 @@ import { clientIp, rateLimit } from "@/lib/http/rate-limit";
 import { multipartBodyLimit, readBodyForm } from "@/lib/http/read-body";
 import { verifyHashQuery } from "@/lib/schemas/verify";
 import { verifyFile } from "@/lib/services/signing/verify-file";
+import { verifySubmission } from "@/lib/services/signing/verify-submission";
+import { apiLocale } from "@/lib/i18n/api-locale";
+import { MAX_CONSTANCY_BYTES, verifySubmissionForm } from "@/lib/http/verify-submission-form";
 
 // Public: anyone holding a file (or the hash from its QR code) may check it.
 export const GET = apiRoute({ auth: "none", query: verifyHashQuery }, async ({ query, req }) => {
@@ -22,8 +25,7 @@ export const POST = apiRoute({ auth: "none" }, async ({ req }) => {
   const limit = env().MAX_UPLOAD_MB * 1024 * 1024;
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
   if (!/^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the PDF or XML as multipart/form-data in the field `file`.");
-  const file = (await readBodyForm(req, multipartBodyLimit(limit), tooLarge))?.get("file");
-  if (!(file instanceof Blob)) throw invalid("file", "Required: the PDF or XML to verify, in the field `file`.");
-  if (file.size > limit) throw tooLarge();
-  return { data: await verifyFile(getDb(), { bytes: new Uint8Array(await file.arrayBuffer()) }) };
+  const form = await readBodyForm(req, multipartBodyLimit(limit + MAX_CONSTANCY_BYTES), tooLarge);
+  const input = await verifySubmissionForm(form, limit, tooLarge);
+  return { data: await verifySubmission(getDb(), input, apiLocale(req.headers)) };
 });

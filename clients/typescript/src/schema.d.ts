@@ -534,8 +534,8 @@ export interface paths {
         get: operations["verifyHash"];
         put?: never;
         /**
-         * Verify a PDF or XML
-         * @description No authentication. multipart/form-data with `file`: a PDF is intact when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when every signature it carries is one recorded for its document. Unknown or modified files answer found false, intact false. The sealed PDF can also be checked offline: its PAdES signature with pdfsig or Acrobat, the constancy with openssl ts -verify.
+         * Verify a PDF, an XML record or a constancia
+         * @description No authentication. multipart/form-data with `file` (a PDF or an XML record), or `hash` (a SHA-256 in hex) instead of the file, and optionally `constancy`: an RFC 3161 TimeStampResp or bare TimeStampToken (a NOM-151 constancia de conservación), DER or Base64, as a file or a text part (64 KB at most). What this installation knows: a PDF is `intact` when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when it carries the platform seal's XML-DSig signature and every field equals the document it names. What the file itself says, whoever made it: for a PDF, `signatures` lists every signature it carries (found by its /ByteRange), each with what it covers, whether its CMS is intact over those bytes (`integrity`, the same verdict pdfsig gives), who signed and when (the signature's time stamp when it has one), and the configured roots its certificate chains to at that time (`trusted_type`: EFIRMA, FIREL, TEPJF from TRUSTED_CA_DIR, PLATFORM, NOM151); document time stamps (ETSI.RFC3161) are checked as time stamps. What later revisions changed is not analysed (`covers_whole_file` says whether any were appended). With `constancy`, `data.constancy` is `{valid, imprint, gen_time, tsa, policy, serial_number, chain, problems, covers, covered_bytes}`: valid only when the PSC granted it, it covers the file's SHA-256 (or an earlier revision of the PDF, as this installation's constancia covers the original of the sealed file, which begins with it) or the hash, the PSC's signature over the TSTInfo and messageDigest are valid, and its certificate chains at genTime to TSA_ROOTS (by default the Secretaría de Economía's ACR2-SE) or the platform's root; no timeStamping extended key usage is required (accredited PSCs issue without it) and negative serials are read as such. `problems` are in the request's language (locale cookie, else Accept-Language, else Spanish).
          */
         post: operations["verifyFile"];
         delete?: never;
@@ -1367,6 +1367,100 @@ export interface components {
                     serial_number: string;
                 } | null;
             };
+        };
+        SubmissionVerification: {
+            data: {
+                found: boolean;
+                /** @enum {string} */
+                kind: "pdf" | "xml" | "hash";
+                /** @description For an XML record: true only when it carries the platform seal's XML-DSig signature and every field equals the document it names (records of documents sealed before 2026-11-26 00:00 UTC, issued unsigned, are compared field by field). */
+                intact: boolean | null;
+                /** @description `original` with `document` null: the original of more than one document (anyone may upload the same PDF), so none is named. */
+                matched: ("sealed" | "original" | "record") | null;
+                document: {
+                    /** @description Only for a sealed document; null while in process, rejected, cancelled or expired. */
+                    file_name: string | null;
+                    original_hash: string;
+                    sealed_hash: string | null;
+                    /** @description IN_PROCESS, COMPLETED, REJECTED, CANCELLED or EXPIRED. */
+                    sign_status_name: string;
+                    /** @description True once sealed. */
+                    signed: boolean;
+                    signed_at: string | null;
+                    /** @description Only for a sealed document. */
+                    owner: string | null;
+                } | null;
+                /** @description Who signed a sealed document, with their certificate data (never e-mails or CURPs); empty for any other state. */
+                signers: {
+                    name: string;
+                    sign_status: string;
+                    rfc: string | null;
+                    certificate_serial_number: string | null;
+                    certificate_issuer_name: string | null;
+                    signature_type: string | null;
+                    signed_at: string | null;
+                }[];
+                /** @description Without a `constancy` part: this installation's constancy of the document, when it knows one. With one: that constancia, checked. */
+                constancy: ({
+                    gen_time: string;
+                    tsa: string;
+                    serial_number: string;
+                } | null) | components["schemas"]["ConstancyCheck"];
+                /** @description For a PDF: every signature it carries, judged from its bytes, whoever made it. */
+                signatures?: components["schemas"]["PdfSignatureReport"][];
+            };
+        };
+        ConstancyCheck: {
+            /** @description true only when the PSC granted it, it covers this file (or an earlier revision of it, see `covers`) or hash, its signature is valid over the TSTInfo with messageDigest, and the PSC's certificate chains at gen_time to a configured root (TSA_ROOTS, by default the Secretaría de Economía's ACR2-SE; the platform's own for this installation's constancias). No timeStamping extended key usage is required: accredited PSCs issue without it. */
+            valid: boolean;
+            /** @description The SHA-256 the constancia covers, hex. */
+            imprint: string | null;
+            gen_time: string | null;
+            /** @description The PSC's name, from its certificate. */
+            tsa: string | null;
+            policy: string | null;
+            /** @description Hexadecimal with its sign: real PSCs issue negative serials ("-35CEE4"). */
+            serial_number: string | null;
+            /** @description Subjects from the PSC's certificate up to the root. */
+            chain: string[];
+            /** @description Why it is not valid, in the request's language (locale cookie, else Accept-Language, else Spanish). */
+            problems: string[];
+            /** @description `earlier-revision`: the constancia covers the first `covered_bytes` bytes of the PDF, a revision ending at %%EOF (a document signed by incremental updates starts with its original). */
+            covers: ("file" | "earlier-revision") | null;
+            covered_bytes: number | null;
+        };
+        PdfSignatureReport: {
+            index: number;
+            field: string | null;
+            /** @enum {string} */
+            kind: "signature" | "document-timestamp";
+            sub_filter: string | null;
+            /** @description /ByteRange: start, length, start, length. */
+            byte_range: number[];
+            /** @description false: later revisions were appended after this signature. */
+            covers_whole_file: boolean;
+            /**
+             * @description valid: the bytes it covers are those signed and the signature verifies.
+             * @enum {string}
+             */
+            integrity: "valid" | "invalid" | "unsupported" | "malformed";
+            problems: string[];
+            signer: {
+                name: string;
+                subject: string;
+                serial_number: string;
+                issuer: string;
+            } | null;
+            signing_time: string | null;
+            timestamp: {
+                gen_time: string;
+                tsa: string | null;
+                valid: boolean;
+            } | null;
+            /** @description EFIRMA, FIREL, TEPJF, PLATFORM or NOM151: the configured roots the certificate chains to at the signing time (the time stamp's when valid); null when none. */
+            trusted_type: string | null;
+            chain: string[];
+            chain_problem: string | null;
         };
         IneValidationResult: {
             data: {
@@ -4145,7 +4239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Verification"];
+                    "application/json": components["schemas"]["SubmissionVerification"];
                 };
             };
             /** @description File too large. */

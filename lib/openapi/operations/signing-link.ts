@@ -1,6 +1,6 @@
 import { errorBody, TOO_MANY_REQUESTS } from "@/lib/schemas/common";
 import { identityCertificateBody, identityCertificateView, rejectBody, signatureParams, signBody, signingLinkView } from "@/lib/schemas/signing-link";
-import { verificationBody, verifyHashQuery } from "@/lib/schemas/verify";
+import { submissionVerificationBody, verificationBody, verifyHashQuery } from "@/lib/schemas/verify";
 import type { Operation } from "../registry";
 
 const tags = ["Signing link (public)"];
@@ -92,10 +92,14 @@ export const signingLinkOperations: Operation[] = [
     method: "post",
     path: "/v1/verify",
     operationId: "verifyFile",
-    summary: "Verify a PDF or XML",
-    description: "No authentication. multipart/form-data with `file`: a PDF is intact when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when every signature it carries is one recorded for its document. Unknown or modified files answer found false, intact false. The sealed PDF can also be checked offline: its PAdES signature with pdfsig or Acrobat, the constancy with openssl ts -verify.",
+    summary: "Verify a PDF, an XML record or a constancia",
+    description:
+      "No authentication. multipart/form-data with `file` (a PDF or an XML record), or `hash` (a SHA-256 in hex) instead of the file, and optionally `constancy`: an RFC 3161 TimeStampResp or bare TimeStampToken (a NOM-151 constancia de conservación), DER or Base64, as a file or a text part (64 KB at most). " +
+      "What this installation knows: a PDF is `intact` when it is byte for byte a document Rúbrica sealed (`matched: sealed`) or an original under signing (`matched: original`); an XML record when it carries the platform seal's XML-DSig signature and every field equals the document it names. " +
+      "What the file itself says, whoever made it: for a PDF, `signatures` lists every signature it carries (found by its /ByteRange), each with what it covers, whether its CMS is intact over those bytes (`integrity`, the same verdict pdfsig gives), who signed and when (the signature's time stamp when it has one), and the configured roots its certificate chains to at that time (`trusted_type`: EFIRMA, FIREL, TEPJF from TRUSTED_CA_DIR, PLATFORM, NOM151); document time stamps (ETSI.RFC3161) are checked as time stamps. What later revisions changed is not analysed (`covers_whole_file` says whether any were appended). " +
+      "With `constancy`, `data.constancy` is `{valid, imprint, gen_time, tsa, policy, serial_number, chain, problems, covers, covered_bytes}`: valid only when the PSC granted it, it covers the file's SHA-256 (or an earlier revision of the PDF, as this installation's constancia covers the original of the sealed file, which begins with it) or the hash, the PSC's signature over the TSTInfo and messageDigest are valid, and its certificate chains at genTime to TSA_ROOTS (by default the Secretaría de Economía's ACR2-SE) or the platform's root; no timeStamping extended key usage is required (accredited PSCs issue without it) and negative serials are read as such. `problems` are in the request's language (locale cookie, else Accept-Language, else Spanish).",
     tags: ["Verification (public)"],
     security: "none",
-    responses: { 200: { description: "The verification.", schema: verificationBody }, 413: { description: "File too large.", schema: errorBody }, 415: { description: "Not multipart.", schema: errorBody }, 429: { description: TOO_MANY_REQUESTS, schema: errorBody } },
+    responses: { 200: { description: "The verification.", schema: submissionVerificationBody }, 413: { description: "File too large.", schema: errorBody }, 415: { description: "Not multipart.", schema: errorBody }, 429: { description: TOO_MANY_REQUESTS, schema: errorBody } },
   },
 ];
