@@ -249,6 +249,10 @@ export const companiesQuery = z.object({
 
 export const documentParams = z.object({ uuid: uuidParam });
 
+export const constancyQuery = z.object({
+  of: z.enum(["original", "signed-file"]).default("original").describe("`original`: the constancy over the original's SHA-256 (every sealed document has it). `signed-file`: the constancia over the sealed PDF's final bytes, what NOM-151 conserves (documents sealed since 2026-11-26)."),
+});
+
 // ---- responses -------------------------------------------------------------------------------
 
 const pageMeta = z.array(

@@ -36,6 +36,12 @@ export type SigningRecord = {
     rejectedReason: string | null;
   }[];
   conservancyRecord: { base64: string; authority: string | null; timestamp: Date | null } | null;
+  /**
+   * The constancia over the sealed PDF's final bytes (NOM-151: what was signed is conserved),
+   * taken after sealing: named by the record served from /xml, never by the copy attached inside
+   * the PDF, whose bytes it covers.
+   */
+  signedFileConstancy?: { base64: string; sha256: string; authority: string | null; timestamp: Date | null } | null;
 };
 
 export function escapeXml(text: string): string {
@@ -70,9 +76,9 @@ export function signingRecordXml(r: SigningRecord): string {
         .join("\n"),
     )
     .join("\n");
-  const record = r.conservancyRecord
-    ? `  <conservancyRecord${r.conservancyRecord.authority ? ` authority="${escapeXml(r.conservancyRecord.authority)}"` : ""}${r.conservancyRecord.timestamp ? ` timestamp="${iso(r.conservancyRecord.timestamp)}"` : ""}>${escapeXml(r.conservancyRecord.base64)}</conservancyRecord>\n`
-    : "";
+  const stamp = (name: string, c: { base64: string; authority: string | null; timestamp: Date | null; sha256?: string }) =>
+    `  <${name}${c.sha256 ? ` sha256="${c.sha256}"` : ""}${c.authority ? ` authority="${escapeXml(c.authority)}"` : ""}${c.timestamp ? ` timestamp="${iso(c.timestamp)}"` : ""}>${escapeXml(c.base64)}</${name}>\n`;
+  const record = (r.conservancyRecord ? stamp("conservancyRecord", r.conservancyRecord) : "") + (r.signedFileConstancy ? stamp("signedFileConstancy", r.signedFileConstancy) : "");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <electronicDocument xmlns="${SIGNING_RECORD_NAMESPACE}" version="1.0" id="${r.documentId}" status="${r.status.name}" statusCode="${r.status.code}" signed="${r.signed}" generatedAt="${iso(r.generatedAt)}">
   ${el("fileName", r.fileName)}

@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,6 +11,9 @@ import { sealDocument } from "@/lib/services/signing/seal-document";
 import { seedSignedDocument } from "@/test/factories/signing";
 import { call } from "@/test/http";
 import { REALWORLD_PDFS } from "@/test/realworld";
+import { signingEnvironment } from "@/lib/services/signing/signing-environment";
+import { GET as getConstancy } from "@/app/v1/documents/[uuid]/constancy/route";
+import { GET as getXml } from "@/app/v1/documents/[uuid]/xml/route";
 import { POST } from "./route";
 
 // POST /v1/verify with a constancia (issue 29): a real NOM-151 constancia issued in production
@@ -71,6 +76,35 @@ describe("POST /v1/verify with a constancia", () => {
     expect(json.data.constancy).toMatchObject({ valid: true, covers: "earlier-revision", covered_bytes: original.byteLength, tsa: "RUBRICA TSA", problems: [] });
     expect(json.data.signatures.length).toBeGreaterThanOrEqual(2);
     for (const s of json.data.signatures) expect(s).toMatchObject({ integrity: "valid", trusted_type: "PLATFORM" });
+  }, 120_000);
+
+  it("conserves what was signed: a constancia over the sealed file's final bytes, its own file, named by the record from /xml, checked by openssl and by POST /v1/verify", async () => {
+    const { owner, id } = await seedSignedDocument();
+    expect(await sealDocument(getDb(), id)).toBe("sealed");
+    const [row] = await getDb().select().from(documents).where(eq(documents.id, id));
+    const sealed = new Uint8Array(await fileStorage().get(row!.sealedHash!));
+    const headers = { "x-api-key": owner.key };
+    const download = await call(getConstancy, `/v1/documents/${id}/constancy?of=signed-file`, { headers, params: { uuid: id } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("constancia-firmado.tsr");
+    const tsr = Buffer.from(await download.arrayBuffer());
+
+    // An independent verifier: openssl over the PDF's bytes, with the platform's chain.
+    const { platform } = await signingEnvironment();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signed-file-constancy-"));
+    fs.writeFileSync(path.join(dir, "c.tsr"), tsr);
+    fs.writeFileSync(path.join(dir, "doc.pdf"), sealed);
+    fs.writeFileSync(path.join(dir, "ca.pem"), `${platform.root.certificate.toString("pem")}\n${platform.issuing.certificate.toString("pem")}\n`);
+    fs.writeFileSync(path.join(dir, "tsa.pem"), platform.tsa.certificate.toString("pem"));
+    const openssl = spawnSync("openssl", ["ts", "-verify", "-in", path.join(dir, "c.tsr"), "-data", path.join(dir, "doc.pdf"), "-CAfile", path.join(dir, "ca.pem"), "-untrusted", path.join(dir, "tsa.pem")], { encoding: "utf8" });
+    expect(openssl.stdout + openssl.stderr).toContain("Verification: OK");
+
+    const { json } = await verify({ file: file(sealed, "firmado.pdf"), constancy: file(tsr, "c.tsr") });
+    expect(json.data.constancy).toMatchObject({ valid: true, covers: "file", covered_bytes: sealed.byteLength, imprint: row!.sealedHash!.toLowerCase() });
+
+    const xml = await (await call(getXml, `/v1/documents/${id}/xml`, { headers, params: { uuid: id } })).text();
+    expect(xml).toMatch(new RegExp(`<signedFileConstancy sha256="${row!.sealedHash}"`));
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 120_000);
 
   it("reports the signatures of a PDF this installation never saw", async () => {

@@ -165,7 +165,7 @@ export interface paths {
         };
         /**
          * Download the constancy (retention certificate)
-         * @description `application/timestamp-reply`: an RFC 3161 TimeStampResp over the document's original hash, made when the document is sealed; `openssl ts -verify -in constancia.tsr -digest <original_hash> -CAfile <platform root and issuing CA> -untrusted <tsa.pem>` checks it. 409 before sealing.
+         * @description `application/timestamp-reply`: an RFC 3161 TimeStampResp. By default (`of=original`) over the document's original hash, made when the document is sealed; `openssl ts -verify -in constancia.tsr -digest <original_hash> -CAfile <platform root and issuing CA> -untrusted <tsa.pem>` checks it. With `of=signed-file`, the constancia over the sealed PDF's final bytes (after its document time-stamp), what NOM-151 conserves; `openssl ts -verify -in constancia.tsr -data documento-firmado.pdf …` checks it, and `POST /v1/verify` with the PDF and it answers `constancy.valid`. The record served by `/xml` names it (`signedFileConstancy`); the copy attached inside the PDF cannot. 409 before sealing, and with `of=signed-file` for documents sealed before 2026-11-26.
          */
         get: operations["downloadConstancy"];
         put?: never;
@@ -2712,7 +2712,9 @@ export interface operations {
     };
     downloadConstancy: {
         parameters: {
-            query?: never;
+            query?: {
+                of?: "original" | "signed-file";
+            };
             header?: never;
             path: {
                 uuid: string;

@@ -18,9 +18,12 @@ export async function issueSigningRecordXml(document: DocumentRow, owner: { name
   return sealRecordXml(xml, { privateKey: seal.privateKey, certificates: [seal.certificate, ...seal.chain].map((c) => new Uint8Array(c.rawData)) });
 }
 
+/** A time stamp as the document row keeps it (constancy, and constancy.signedFile). */
+type ConstancyStamp = { token?: string; tsa?: string; gen_time?: string; serial_number?: string; message_imprint?: string };
+
 /** The unsigned record of a document as it stands (what verification compares a presented one with). */
 export function buildSigningRecordXml(document: DocumentRow, owner: { name: string; email: string | null }, signers: (Omit<Signatory, "email"> & { email: string | null })[], now = new Date()): string {
-  const constancy = document.constancy as { token?: string; tsa?: string; gen_time?: string } | null;
+  const constancy = document.constancy as (ConstancyStamp & { signedFile?: ConstancyStamp }) | null;
   return signingRecordXml({
     documentId: document.id,
     fileName: document.fileName,
@@ -47,6 +50,9 @@ export function buildSigningRecordXml(document: DocumentRow, owner: { name: stri
       rejectedReason: s.rejectedReason,
     })),
     conservancyRecord: constancy?.token ? { base64: constancy.token, authority: constancy.tsa ?? null, timestamp: constancy.gen_time ? new Date(constancy.gen_time) : null } : null,
+    signedFileConstancy: constancy?.signedFile?.token
+      ? { base64: constancy.signedFile.token, sha256: constancy.signedFile.message_imprint!, authority: constancy.signedFile.tsa ?? null, timestamp: constancy.signedFile.gen_time ? new Date(constancy.signedFile.gen_time) : null }
+      : null,
   });
 }
 

@@ -119,12 +119,27 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     stamp,
   });
   const stored = await storage.put(ltv);
+  // NOM-151 conserves what was signed: a second constancia over the sealed file's final bytes
+  // (after the document time-stamp), kept as its own file (/constancy?of=signed-file) and named
+  // by the record served from /xml. The first, over the original, stays in the attached record.
+  const signedFileToken = await environment.timestamps.stamp(Buffer.from(stored.sha256, "hex"));
+  const signedFileStamp = readTimestampToken(signedFileToken);
+  const kept = {
+    ...constancy,
+    signedFile: {
+      token: Buffer.from(signedFileToken).toString("base64"),
+      tsa: environment.timestamps.authority,
+      gen_time: signedFileStamp.genTime.toISOString(),
+      serial_number: signedFileStamp.serialNumber,
+      message_imprint: signedFileStamp.messageImprint,
+    },
+  };
 
   return db.transaction(async (tx) => {
     await tx.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "application/pdf" }).onConflictDoNothing();
     const [done] = await tx
       .update(documents)
-      .set({ sealedHash: stored.sha256, constancy, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, sealedAt: now, updatedAt: now })
+      .set({ sealedHash: stored.sha256, constancy: kept, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, sealedAt: now, updatedAt: now })
       .where(and(eq(documents.id, documentId), isNull(documents.sealedHash), eq(documents.signStatus, DOCUMENT_STATUS.IN_PROCESS)))
       .returning({ id: documents.id });
     if (!done) return "already-sealed" as const;

@@ -55,6 +55,7 @@ export default async function DocumentPage({ params }: Props) {
         <a className={action} href={`/v1/documents/${id}/pdf`} download>{t("document.downloadPdf")}</a>
         <a className={action} href={`/v1/documents/${id}/xml`} download>{t("document.downloadXml")}</a>
         {d.constancy && <a className={action} href={`/v1/documents/${id}/constancy`} download>{t("document.downloadConstancy")}</a>}
+        {Boolean(d.constancy?.signedFile) && <a className={action} href={`/v1/documents/${id}/constancy?of=signed-file`} download>{t("document.downloadSignedConstancy")}</a>}
         <a className={action} href={`/v1/documents/${id}/audit`} download>{t("document.downloadAudit")}</a>
         {open && <Link className={action} href={`/dashboard/documents/${id}/edit`}>{t("document.edit")}</Link>}
         {open && isOwner && <CancelDocument documentId={id} fileName={d.fileName} />}
