@@ -7,11 +7,11 @@ export type Decryption = { ok: true; bytes: Uint8Array } | { ok: false; reason: 
 
 /**
  * A plain copy of an encrypted PDF that opens without a password (an empty user password: the
- * owner only restricted printing or copying), made by qpdf. qpdf rather than a JS library:
- * @cantoo/pdf-lib 2.11 refused one of the AES-256 empty-password files of our corpus
- * (pdfjs_pr6531_2.pdf, "NEEDS PASSWORD") and left syntax errors in the RC4 one; qpdf decrypts
- * RC4, AES-128 and AES-256 (R2–R6) alike and tells "invalid password" apart. No sandbox twin:
- * it is a local, deterministic tool (Debian `qpdf`), not an outside system.
+ * owner only restricted printing or copying), made by qpdf where it is installed: the fallback
+ * for the few files MuPDF (lib/pdf/pdf-engine.ts, which decrypts the others) does not open
+ * (lib/services/documents/read-uploaded-pdf.ts). qpdf decrypts RC4, AES-128 and AES-256 (R2–R6)
+ * alike and tells "invalid password" apart. No sandbox twin: it is a local, deterministic tool
+ * (Debian `qpdf`), not an outside system; without it the answer is "unavailable".
  */
 export async function decryptWithoutPassword(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<Decryption> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "rubrica-decrypt-"));
