@@ -29,7 +29,8 @@ describe("the PDF engine (MuPDF in worker threads)", () => {
     const { result, stallMs } = await longestStall(measurePdf(pdf, Number.MAX_SAFE_INTEGER));
     expect(result.ok && result.sizes?.length).toBe(40_000);
     expect(result.ok && [...result.sizes!.subarray(-2)]).toEqual([612, 792]);
-    expect(stallMs).toBeLessThan(250);
+    // The bar for /api/health (a second); the stall measured here is tens of milliseconds.
+    expect(stallMs).toBeLessThan(1000);
   }, 60_000);
 
   it("draws a page 14 points wide and 14,400 tall within the pixel cap whatever width is asked", async () => {

