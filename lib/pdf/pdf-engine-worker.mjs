@@ -4,6 +4,7 @@
 // only a thread of its own keeps the server answering, and only terminating that thread stops
 // a page that draws for ever (a stream bomb). Loaded by Node from disk, past the bundler (see
 // pdf-engine.ts), so plain JavaScript. Answers one message at a time.
+import crypto from "node:crypto";
 import { parentPort } from "node:worker_threads";
 
 // MuPDF writes a line to stderr for every repair it makes ("trying to repair broken xref",
@@ -33,6 +34,50 @@ const release = (doc, key) => {
   if (!key) doc.destroy();
 };
 
+/** ISO 32000-2 Algorithm 2.B, the hash of AES-256 (R6) passwords: SHA-256 rounds, at least 64. */
+function hardenedHash(password, salt, userKey) {
+  let k = crypto.createHash("sha256").update(Buffer.concat([password, salt, userKey])).digest();
+  for (let round = 1; ; round++) {
+    const k1 = Buffer.concat(Array(64).fill(Buffer.concat([password, k, userKey])));
+    const cipher = crypto.createCipheriv("aes-128-cbc", k.subarray(0, 16), k.subarray(16, 32)).setAutoPadding(false);
+    const e = Buffer.concat([cipher.update(k1), cipher.final()]);
+    let sum = 0;
+    for (let i = 0; i < 16; i++) sum += e[i];
+    k = crypto.createHash(["sha256", "sha384", "sha512"][sum % 3]).update(e).digest();
+    if (round >= 64 && e[e.length - 1] <= round - 32) return k.subarray(0, 32);
+  }
+}
+
+const aes256 = (encrypt, key, data) => {
+  const cipher = (encrypt ? crypto.createCipheriv : crypto.createDecipheriv)("aes-256-cbc", key, Buffer.alloc(16)).setAutoPadding(false);
+  return Buffer.concat([cipher.update(data), cipher.final()]);
+};
+
+/**
+ * An AES-256 (R6) file whose empty password is the owner's, not the user's (Bluebeam wrote the
+ * corpus's pdfjs_pr6531_2.pdf so; qpdf and poppler open it, MuPDF 1.28 does not): the file key is
+ * recovered with the owner password "" (/O, /OE), and the user entries (/U, /UE) are written
+ * anew for the password "" over the same key, so that MuPDF opens the copy. Null when the
+ * empty password is not the owner's either.
+ */
+function withEmptyOwnerPassword(doc) {
+  const encrypt = doc.getTrailer().get("Encrypt");
+  if (encrypt.get("R").asNumber() !== 6) return null;
+  const [owner, user, ownerKey] = ["O", "U", "OE"].map((k) => Buffer.from(encrypt.get(k).asByteString()));
+  if (owner.length < 48 || user.length < 48 || ownerKey.length < 32) return null;
+  const none = Buffer.alloc(0);
+  const userKey = user.subarray(0, 48);
+  if (!hardenedHash(none, owner.subarray(32, 40), userKey).equals(owner.subarray(0, 32))) return null;
+  const fileKey = aes256(false, hardenedHash(none, owner.subarray(40, 48), userKey), ownerKey.subarray(0, 32));
+  const [validationSalt, keySalt] = [crypto.randomBytes(8), crypto.randomBytes(8)];
+  encrypt.put("U", doc.newByteString(Buffer.concat([hardenedHash(none, validationSalt, none), validationSalt, keySalt])));
+  encrypt.put("UE", doc.newByteString(aes256(true, hardenedHash(none, keySalt, none), fileKey)));
+  const rekeyed = mupdf.Document.openDocument(doc.saveToBuffer("incremental").asUint8Array(), "application/pdf");
+  if (rekeyed.authenticatePassword("")) return rekeyed;
+  rekeyed.destroy();
+  return null;
+}
+
 /** Runs `work` on a freshly opened file (closed after), opened with the empty password if encrypted. */
 function withDocument(bytes, work) {
   let doc;
@@ -43,7 +88,12 @@ function withDocument(bytes, work) {
   }
   try {
     const encrypted = doc.needsPassword() || !doc.getTrailer().get("Encrypt").isNull();
-    if (doc.needsPassword() && !doc.authenticatePassword("")) return { ok: false, problem: "needs-password" };
+    if (doc.needsPassword() && !doc.authenticatePassword("")) {
+      const rekeyed = withEmptyOwnerPassword(doc);
+      if (!rekeyed) return { ok: false, problem: "needs-password" };
+      doc.destroy();
+      doc = rekeyed;
+    }
     return work(doc, encrypted);
   } catch {
     return { ok: false, problem: "unreadable" };

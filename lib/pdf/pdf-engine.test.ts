@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { manyPagesPdf, streamBombPdf, tallPagePdf } from "@/test/hostile-pdfs";
 import { realworldPdf } from "@/test/realworld";
@@ -71,6 +75,16 @@ describe("the PDF engine (MuPDF in worker threads)", () => {
     expect(Buffer.from(plain.bytes).includes("/Encrypt")).toBe(false);
     expect(await measurePdf(plain.bytes, 10)).toMatchObject({ ok: true, encrypted: false, pageCount: 1 });
     expect(await decryptPdf(realworldPdf("samplefiles_libreoffice-writer-password.pdf"))).toEqual({ ok: false, problem: "needs-password" });
+  }, 60_000);
+
+  it("decrypts Bluebeam's AES-256 file whose empty password is the owner's, which MuPDF alone refuses", async () => {
+    const plain = await decryptPdf(realworldPdf("pdfjs_pr6531_2.pdf"));
+    if (!plain.ok) throw new Error(plain.problem);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bluebeam-"));
+    fs.writeFileSync(path.join(dir, "plain.pdf"), plain.bytes);
+    // poppler, as an independent reader: no encryption left, and the annotation's text as written.
+    expect(execFileSync("pdfinfo", [path.join(dir, "plain.pdf")], { encoding: "utf8" })).toMatch(/^Encrypted:\s+no$/m);
+    expect(execFileSync("pdftotext", [path.join(dir, "plain.pdf"), "-"], { encoding: "utf8" })).toContain("Bluebeam should be encrypting this.");
   }, 60_000);
 
   it("answers unreadable for bytes that are not a PDF", async () => {

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 
 /**
  * MuPDF's WebAssembly build (npm `mupdf`) in a small pool of worker threads: what poppler
- * (pdfinfo, pdftoppm) and qpdf did as system programs. Chosen over PDFium's build
+ * (pdfinfo, pdftoppm) and qpdf did as system programs, which the app no longer needs. Chosen over PDFium's build
  * (`@hyzyla/pdfium`) on ../shared/realworld/pdfs (README, "PDF engine"): the same page sizes as
  * pdfinfo on the files both read, one more file read, page sizes of a 352-page book in 12 ms
  * against 489 ms, a 20,000-page file counted in 71 ms, and a smaller memory peak.

@@ -1,4 +1,3 @@
-import { decryptWithoutPassword } from "@/lib/adapters/pdf-decryption/qpdf";
 import { AppError, invalid } from "@/lib/errors";
 import { inspectPdf } from "@/lib/pdf/inspect-pdf";
 import { pageSizesOf, type PageSize } from "@/lib/pdf/page-raster";
@@ -23,18 +22,11 @@ export type UploadedPdf = { bytes: Uint8Array; pageCount: number; decrypted: boo
 /** The engine ran out of time or memory on the file: the work a reader would face too. */
 const overLimits = (answer: { ok: boolean; problem?: EngineFailure["problem"] }) => answer.problem === "too-slow" || answer.problem === "too-much-memory";
 
-/**
- * A plain copy of a file that opens with an empty user password, by MuPDF; by qpdf where MuPDF
- * cannot and qpdf is installed (an optional extra: MuPDF 1.28 and PDFium both refuse the corpus's
- * Bluebeam AES-256 file, pdfjs_pr6531_2.pdf, whose empty password is the owner's; qpdf opens it).
- */
+/** A plain copy of a file that opens with an empty password (lib/pdf/pdf-engine.ts). */
 async function decrypted(bytes: Uint8Array): Promise<Uint8Array> {
   const plain = await decryptPdf(bytes);
   if (plain.ok) return plain.bytes;
-  if (overLimits(plain)) throw invalid("file", PDF_PROBLEMS["inflates-too-much"]);
-  const fallback = await decryptWithoutPassword(bytes);
-  if (fallback.ok) return fallback.bytes;
-  throw invalid("file", PDF_PROBLEMS[plain.problem === "needs-password" || fallback.reason === "needs-password" ? "needs-password" : "unreadable"]);
+  throw invalid("file", PDF_PROBLEMS[overLimits(plain) ? "inflates-too-much" : plain.problem === "needs-password" ? "needs-password" : "unreadable"]);
 }
 
 /**
