@@ -18,7 +18,7 @@ const FIELD_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/^The logo is too large/, "errors.logoTooLarge"],
   [/^Must be Base64/, "errors.logoInvalid"],
   [/cannot be opened without its password/, "errors.pdfEncrypted"],
-  [/cannot decrypt it/, "errors.pdfDecryptionUnavailable"],
+  [/^The PDF has \d+ pages; this server accepts at most/, "errors.pdfTooManyPages"],
   [/encrypted and already signed/, "errors.pdfEncryptedSigned"],
   [/allows no changes \(DocMDP P=1\)/, "errors.pdfCertifiedNoChanges"],
   [/cannot be read; it may be damaged/, "errors.pdfUnreadable"],

@@ -58,6 +58,8 @@ const envSchema = z.object({
   IDENTITY_RESULT_READS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Largest PDF accepted on upload, in MiB. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  /** Most pages an uploaded PDF may have (422 above it); counted by MuPDF before anything walks the pages. */
+  MAX_PDF_PAGES: z.coerce.number().int().positive().default(2000),
   /** Memory per process for document resources rendered as JSON (lib/http/document-resource-cache.ts); 0 turns it off. */
   DOCUMENT_RESOURCE_CACHE_MB: z.coerce.number().min(0).default(32),
   /** Where uploaded and sealed files live (content-addressed). Defaults to DATA_DIR/files. */

@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from "sharp";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { composeIneMrz } from "@/lib/mx/ine-mrz";
+import { selectProjectFonts } from "@/lib/adapters/fonts/project-fonts";
 import type { SandboxVoter } from "./sandbox-voters";
 
 /**
@@ -11,9 +12,10 @@ import type { SandboxVoter } from "./sandbox-voters";
  * 2014 back) by eye; the images themselves are not used. Every card says SANDBOX · SIN VALIDEZ
  * OFICIAL in small type along its lower edge.
  *
- * Type: Liberation Sans and Liberation Sans Narrow (Debian's fonts-liberation) stand in for the
- * card's Helvetica; the back's MRZ is OCR-B (fonts-ocr-b), as on real cards. Both are installed by
- * .ci/run; DejaVu is the fallback.
+ * Type: Liberation Sans and Liberation Sans Narrow stand in for the card's Helvetica; the back's
+ * MRZ is OCR-B, as on real cards; DejaVu where a glyph is missing. Only the fonts that come with
+ * the project are used (lib/adapters/fonts/project-fonts.ts), never the system's, so a card reads
+ * the same everywhere.
  */
 const WIDTH = 1012;
 const HEIGHT = 638;
@@ -76,6 +78,7 @@ const finder = (x: number, y: number, s: number) =>
  * `mrz` prints other lines than the voter's (a sandbox card with a wrong check digit).
  */
 export async function renderIneBack(voter: SandboxVoter, options: { rotateDegrees?: number; mrz?: [string, string, string] } = {}): Promise<Buffer> {
+  selectProjectFonts();
   const mrz = (options.mrz ?? sandboxMrz(voter)).map(escape);
   const on = bits(voter.cic + voter.ocr);
   const stripes = Array.from({ length: 34 }, (_, i) => `<rect x="${70 + i * 4}" y="28" width="${on() ? 2 : 1}" height="44" fill="#111"/>`).join("");
@@ -310,6 +313,7 @@ function fade(width: number, height: number, towards: "down" | "right", from: nu
  * card's ghost image; without one both places stay empty.
  */
 export async function renderIneFront(voter: SandboxVoter, options: { photo?: Buffer } = {}): Promise<Buffer> {
+  selectProjectFonts();
   const layout = frontLayout(voter);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${layout === "2014" ? front2014(voter) : front2019(voter)}</svg>`;
   const layers: OverlayOptions[] = [];

@@ -9,6 +9,7 @@ import type { Actor } from "@/lib/services/actor";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { requireFolderRole } from "@/lib/services/work-folders/folder-access";
 import { eq } from "drizzle-orm";
+import { keepUploadedPictures } from "@/lib/services/signing/signing-page-images";
 import { readUploadedPdf } from "./read-uploaded-pdf";
 import { serializePositions } from "./signatory-positions";
 
@@ -23,11 +24,12 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
   if (file.bytes.byteLength > limit) throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${env().MAX_UPLOAD_MB} MB.`);
   // An encrypted PDF that opens without a password becomes a plain copy here: that copy is
   // what is stored, hashed (original_hash) and signed.
-  const pdf = await readUploadedPdf(file.bytes);
+  const pdf = await readUploadedPdf(file.bytes, { maxPages: env().MAX_PDF_PAGES });
   const fileName = input.file_name ?? file.name?.trim() ?? "";
   if (!fileName) throw invalid("file_name", "Required: give file_name or upload the file with a name.");
   const positions = serializePositions(input.signatures, pdf.pageCount);
   const stored = await fileStorage().put(pdf.bytes);
+  keepUploadedPictures(stored.sha256, pdf);
 
   return db.transaction(async (tx) => {
     const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));

@@ -1,8 +1,11 @@
+import sharp from "sharp";
 import type { DbOrTx } from "@/lib/db/client";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
-import { displayedPageSizes, pagePng, type PageSize } from "@/lib/pdf/page-raster";
-import type { PageImageWidth } from "@/lib/schemas/page-images";
+import { displayedPageSizes, PAGE_PNG, pagePng, type PageSize } from "@/lib/pdf/page-raster";
+import type { EngineFailure } from "@/lib/pdf/pdf-engine";
+import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
+import type { UploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
 import { linkShowsDocument, loadSigningLink } from "./signing-link-state";
 
 // The signing page shows the document as pictures drawn here: a phone sees the first page
@@ -13,6 +16,15 @@ const MAX_CACHED_BYTES = 48 * 1024 * 1024;
 const images = new Map<string, Buffer>();
 let cachedBytes = 0;
 const sizes = new Map<string, Promise<PageSize[] | null>>();
+// A page the engine could not draw (out of time or memory, damaged) fails the same way next
+// time: it is remembered, so asking again costs nothing instead of another full attempt.
+const failures = new Map<string, EngineFailure["problem"]>();
+const MAX_KEPT = 2000;
+
+function keepBounded<K, V>(map: Map<K, V>, key: K, value: V) {
+  map.set(key, value);
+  if (map.size > MAX_KEPT) map.delete(map.keys().next().value!);
+}
 
 function remember(key: string, png: Buffer) {
   images.set(key, png);
@@ -32,19 +44,40 @@ async function servedFile(db: DbOrTx, signatoryId: string) {
   return { link, hash: link.document.sealedHash ?? link.document.originalHash };
 }
 
-async function sizesOf(hash: string): Promise<PageSize[] | null> {
+function sizesOf(hash: string): Promise<PageSize[] | null> {
   let known = sizes.get(hash);
   if (!known) {
+    // Measured by the engine in a worker thread: a file of many pages no longer holds the server.
     known = fileStorage()
       .get(hash)
       .then((bytes) => displayedPageSizes(bytes))
       .catch(() => null);
-    sizes.set(hash, known);
-    if (sizes.size > 2000) sizes.delete(sizes.keys().next().value!);
-    // A failure is not kept: poppler may be installed later, the file may be read next time.
-    void known.then((s) => s ?? sizes.delete(hash));
+    keepBounded(sizes, hash, known);
   }
   return known;
+}
+
+/**
+ * What an upload already measured and drew (lib/services/documents/read-uploaded-pdf.ts): its
+ * page sizes, and the first page at every width, made from the one drawing in the background,
+ * so the signer's first screen finds its picture ready.
+ */
+export function keepUploadedPictures(hash: string, pdf: Pick<UploadedPdf, "pageSizes" | "firstPage">) {
+  if (!pdf.pageSizes) return;
+  keepBounded(sizes, hash, Promise.resolve(pdf.pageSizes));
+  const first = pdf.firstPage;
+  if (!first) return;
+  void Promise.all(
+    PAGE_IMAGE_WIDTHS.map(async (width) => {
+      const key = `${hash}:1:${width}`;
+      if (images.has(key)) return;
+      const png = await sharp(first.pixels, { raw: { width: first.width, height: first.height, channels: 3 } })
+        .resize({ width: Math.min(width, first.width) })
+        .png(PAGE_PNG)
+        .toBuffer();
+      remember(key, png);
+    }),
+  ).catch(() => {}); // a picture not made here is drawn when asked for
 }
 
 /**
@@ -57,21 +90,29 @@ export async function signingPageSizes(db: DbOrTx, signatoryId: string): Promise
   return served ? sizesOf(served.hash) : null;
 }
 
+export type SigningPagePicture = { ok: true; png: Buffer } | { ok: false; problem: "not-found" | EngineFailure["problem"] };
+
 /**
- * One page of the file the link shows, as a PNG of one of PAGE_IMAGE_WIDTHS; null when there is
- * no such page or the link was removed. Reading the first page is recorded like reading the PDF.
+ * One page of the file the link shows, as a PNG of one of PAGE_IMAGE_WIDTHS; "not-found" when
+ * there is no such page or the link was removed, the engine's problem when the page cannot be
+ * drawn within its limits. Reading the first page is recorded like reading the PDF.
  */
-export async function signingPageImage(db: DbOrTx, signatoryId: string, page: number, width: PageImageWidth, context: { ip: string | null }): Promise<Buffer | null> {
+export async function signingPageImage(db: DbOrTx, signatoryId: string, page: number, width: PageImageWidth, context: { ip: string | null }): Promise<SigningPagePicture> {
   const served = await servedFile(db, signatoryId);
-  if (!served) return null;
+  if (!served) return { ok: false, problem: "not-found" };
   const pageSizes = await sizesOf(served.hash);
-  const size = pageSizes?.[page - 1];
-  if (!size) return null;
+  if (!pageSizes?.[page - 1]) return { ok: false, problem: "not-found" };
   if (page === 1) await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: served.link.document.id, hash: served.hash, sealed: served.link.document.sealedHash !== null, picture: true }, ip: context.ip });
   const key = `${served.hash}:${page}:${width}`;
   const cached = images.get(key);
-  if (cached) return cached;
-  const png = await pagePng(await fileStorage().get(served.hash), page, width, size);
-  remember(key, png);
-  return png;
+  if (cached) return { ok: true, png: cached };
+  const failed = failures.get(`${served.hash}:${page}`);
+  if (failed) return { ok: false, problem: failed };
+  const drawn = await pagePng(await fileStorage().get(served.hash), page, width, served.hash);
+  if (!drawn.ok) {
+    keepBounded(failures, `${served.hash}:${page}`, drawn.problem);
+    return drawn;
+  }
+  remember(key, drawn.png);
+  return drawn;
 }

@@ -19,9 +19,13 @@ const query = z.object({
 const limit = (req: Request, p: { signatureId: string }) => limitSigningRequest("pageImage", p.signatureId, clientIp(req));
 
 export const GET = apiRoute({ auth: "none", params, query, limit }, async ({ params, query, req }) => {
-  const png = await signingPageImage(getDb(), params.signatureId, params.page, query.w as PageImageWidth, { ip: clientIp(req) });
-  if (!png) throw new AppError("NOT_FOUND", "This document has no such page, or this link no longer shows it.");
-  return new Response(new Uint8Array(png), {
+  const picture = await signingPageImage(getDb(), params.signatureId, params.page, query.w as PageImageWidth, { ip: clientIp(req) });
+  if (!picture.ok) {
+    if (picture.problem === "not-found" || picture.problem === "no-page") throw new AppError("NOT_FOUND", "This document has no such page, or this link no longer shows it.");
+    // The page shows the PDF itself instead (its <img> fails over to the browser's viewer).
+    throw new AppError("INVALID", "This page cannot be drawn as a picture within this server's limits; open the PDF instead.");
+  }
+  return new Response(new Uint8Array(picture.png), {
     // private: the link is a secret; a few minutes: scrolling back and zooming out need no new request.
     headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=600", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
   });
