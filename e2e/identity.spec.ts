@@ -297,3 +297,41 @@ test("v2 customization: the page paints the five colors, and a button text color
   const viaSlashes = await request.post(`${E2E_APP_URL}//identity/v3/identity/sessions`, { headers: { Authorization: `Bearer ${key}` }, data: {} });
   expect(viaSlashes.status()).toBe(201);
 });
+
+// Identity from the dashboard, as Stripe Identity's dashboard does it: no API call.
+test("an owner creates a verification link in the dashboard, it is e-mailed, and the person completes it: FINISHED 100 in the list", async ({ page, context }, info) => {
+  test.skip(info.project.name !== "desktop", "one browser is enough for the dashboard path");
+  test.setTimeout(240_000);
+  await newcomerWithKey(page, "Financiera Panel", `panel-${Date.now()}@example.com`);
+  await page.goto("/dashboard/identity");
+  await hydrated(page);
+  const form = page.locator("form").filter({ hasText: "Qué verificar" });
+  await expect(page.getByRole("checkbox", { name: "INE (Lista Nominal)" })).toBeChecked();
+  await page.getByLabel("Enviar por correo (opcional)").fill("persona.verificada@example.com");
+  await page.getByLabel("Referencia (opcional)").fill("cliente 42");
+  await shot(page, "identity-new-verification", info.project.name);
+  await form.getByRole("button", { name: "Crear enlace de verificación" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Enviamos el enlace a persona.verificada@example.com" })).toBeVisible();
+  const url = (await page.getByTestId("new-verification-url").textContent())!.trim();
+  expect(url).toMatch(/\/identity\/verify\/[\w-]{43}$/);
+  await shot(page, "identity-new-verification-created", info.project.name);
+
+  // The e-mail carries the same link.
+  await page.goto("/dashboard/outbox");
+  await expect(page.getByTestId("outbox-message").filter({ hasText: "persona.verificada@example.com" })).toHaveCount(1);
+
+  // The person, in another tab: card and selfie by upload.
+  const person = await context.newPage();
+  await uploadCard(person, url, "ine-front.jpg", "ine-back.jpg", info.project.name, false);
+  await person.getByLabel("Subir una foto").setInputFiles(path.join(MEDIA, "selfie.jpg"));
+  await person.getByRole("button", { name: "Usar esta foto" }).click();
+  await expect(person.getByRole("heading", { name: "¡Listo! Terminamos la verificación" })).toBeVisible({ timeout: 90_000 });
+
+  await expect(async () => {
+    await page.goto("/dashboard/identity");
+    const finished = page.getByRole("row").filter({ hasText: "Terminada" });
+    await expect(finished).toHaveCount(1, { timeout: 2_000 });
+    await expect(finished.getByTestId("session-result")).toContainText("100");
+  }).toPass({ timeout: 60_000 });
+  await shot(page, "identity-list-after-dashboard-verification", info.project.name);
+});

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { startVerificationAction } from "@/app/actions/identity-sessions";
 import { SessionFilters } from "@/components/identity/session-filters";
+import { StartVerificationForm } from "@/components/identity/start-verification-form";
 import { SessionsTable } from "@/components/identity/sessions-table";
 import { Card } from "@/components/ui/card";
 import { QueryPagination } from "@/components/ui/query-pagination";
@@ -31,6 +33,9 @@ export default async function IdentitySessionsPage({ searchParams }: Props) {
         {t("identityReview.lead")}
         {everyone && ` ${t("identityReview.leadAdmin")}`}
       </p>
+      <Card title={t("identityReview.newTitle")}>
+        <StartVerificationForm action={startVerificationAction} />
+      </Card>
       <SessionFilters filters={filters} t={t} />
       {list.rows.length === 0 ? (
         <Card>
