@@ -114,6 +114,13 @@ test.describe("headers on every answer", () => {
     }
     const refused = await post(request, "/login", idOf("signInAction"), "garbage", "text/plain;charset=UTF-8");
     expect(refused.headers()["x-content-type-options"]).toBe("nosniff");
+    // The signing page past its link's budget (60 views a minute): 429 with Retry-After, counted before the page renders.
+    const link = `/signature/sign-document/${crypto.randomUUID()}`;
+    for (let i = 0; i < 60; i++) expect((await request.get(link)).status()).toBe(404);
+    const throttled = await request.get(link);
+    expect(throttled.status()).toBe(429);
+    expect(Number(throttled.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(throttled.headers()["x-content-type-options"]).toBe("nosniff");
     // Last: the launcher closes the connection after refusing a malformed path.
     expect((await request.get("/%ZZ")).headers()["x-content-type-options"]).toBe("nosniff");
   });
