@@ -7,7 +7,7 @@ import { closeQueue, getBoss } from "@/lib/jobs/queue";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { canonicalApiUrl } from "@/lib/http/api-aliases";
 import { refuseMalformedPath } from "@/lib/http/malformed-path";
-import { gateServerAction, refuseAction } from "@/lib/http/server-action-gate";
+import { gateServerAction, mayBeServerAction, refuseAction } from "@/lib/http/server-action-gate";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
@@ -45,8 +45,8 @@ async function main() {
     // overwriting any header of that name a client sent. X-Forwarded-For and X-Real-IP are
     // believed only with TRUST_PROXY (lib/http/rate-limit.ts).
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-    // Server actions: cross-site and undecodable bodies refused before Next (server-action-gate.ts).
-    if (req.method === "POST" && req.headers["next-action"] !== undefined) {
+    // Server actions (fetch and form): cross-site and undecodable bodies refused before Next (server-action-gate.ts).
+    if (mayBeServerAction(req)) {
       void gateServerAction(req)
         .then((gate) => ("req" in gate ? handle(gate.req, res) : refuseAction(res, gate)))
         .catch(() => res.destroy());

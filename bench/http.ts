@@ -179,6 +179,7 @@ async function main() {
       SANDBOX_LATENCY_MS: "0",
       // 32 connections on one API key: the identity API's 30 calls a minute would measure 429s.
       IDENTITY_API_PER_MINUTE: "100000000",
+      IDENTITY_RESULT_READS_PER_MINUTE: "1000000000",
     };
     Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: serverEnv.DATA_DIR, LOG_LEVEL: "silent", AUTH_SECRET: serverEnv.AUTH_SECRET });
     resetEnvCache();

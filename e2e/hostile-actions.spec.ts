@@ -69,6 +69,14 @@ test.describe("server actions", () => {
       expect(res.status(), what).toBe(403);
       expect(await res.json()).toEqual({ message: "Cross-site request refused." });
     }
+    // The same for form actions (a form post without JavaScript: no Next-Action, $ACTION_ fields).
+    const form = (fields: Record<string, string>, headers: Record<string, string>) => request.post("/login", { headers, multipart: fields, maxRedirects: 0 });
+    expect((await form({ [`$ACTION_ID_${action}`]: "", email: "a@example.com" }, { origin: "https://evil.example" })).status()).toBe(403);
+    expect((await form({ [`$ACTION_ID_${action}`]: "", email: "a@example.com" }, { "sec-fetch-site": "cross-site" })).status()).toBe(403);
+    // Bound arguments that do not parse: 400 (Next: 500), and a form action's parts that never arrived.
+    expect((await form({ $ACTION_REF_1: "", "$ACTION_1:0": JSON.stringify({ id: action, bound: "$@1" }), "$ACTION_1:1": "[garbage" }, { origin })).status()).toBe(400);
+    expect((await form({ $ACTION_REF_1: "", "$ACTION_1:0": JSON.stringify({ id: action, bound: "$@7" }) }, { origin })).status()).toBe(400);
+    expect((await form({ $ACTION_REF_1: "", "$ACTION_1:0": `${"[".repeat(5000)}${"]".repeat(5000)}` }, { origin })).status()).toBe(400);
     // The same request from the app's own pages goes through to the action.
     expect((await post(request, "/login", action, "[]", "text/plain;charset=UTF-8", { origin, "sec-fetch-site": "same-origin" })).status()).toBe(404);
   });
@@ -106,6 +114,13 @@ test.describe("headers on every answer", () => {
     }
     const refused = await post(request, "/login", idOf("signInAction"), "garbage", "text/plain;charset=UTF-8");
     expect(refused.headers()["x-content-type-options"]).toBe("nosniff");
+    // The signing page past its link's budget (60 views a minute): 429 with Retry-After, counted before the page renders.
+    const link = `/signature/sign-document/${crypto.randomUUID()}`;
+    for (let i = 0; i < 60; i++) expect((await request.get(link)).status()).toBe(404);
+    const throttled = await request.get(link);
+    expect(throttled.status()).toBe(429);
+    expect(Number(throttled.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(throttled.headers()["x-content-type-options"]).toBe("nosniff");
     // Last: the launcher closes the connection after refusing a malformed path.
     expect((await request.get("/%ZZ")).headers()["x-content-type-options"]).toBe("nosniff");
   });

@@ -84,16 +84,17 @@ export function identityApiLimit(endpoint: string) {
 }
 
 /**
- * Polls per minute of one result (one validation or session) by one API key: one every 0.5 s,
- * as the reference invites ("can be polled until status is no longer pendiente").
+ * Polls per minute of one result (one validation or session) by one API key: a tenth of the
+ * key's result budget, 120 by default, one every 0.5 s, as the reference invites ("can be polled
+ * until status is no longer pendiente"). A benchmark that raises the budget raises this with it.
  */
-export const RESULT_POLLS_PER_MINUTE = 120;
+export const resultPollsPerMinute = () => Math.max(1, Math.floor(env().IDENTITY_RESULT_READS_PER_MINUTE / 10));
 
 /**
  * The budget of result lookups (GET of one validation or session), apart from identityApiLimit's:
  * counted there, a client polling one validation every 0.5 s met 429 and ten validations in flight
  * could not be polled every 20 s. Per API key, IDENTITY_RESULT_READS_PER_MINUTE (1200) for the
- * endpoint, and RESULT_POLLS_PER_MINUTE for each result, so one runaway loop cannot take it all.
+ * endpoint, and a tenth of that for each result, so one runaway loop cannot take it all.
  */
 export function identityResultLimit(endpoint: string, param: string) {
   return async (_req: Request, params: unknown, actor: Actor | null): Promise<void> => {
@@ -101,7 +102,7 @@ export function identityResultLimit(endpoint: string, param: string) {
     if (!caller) return;
     await rateLimit(`identity-read:${endpoint}:${caller}`, env().IDENTITY_RESULT_READS_PER_MINUTE, 60_000);
     const id = (params as Record<string, unknown> | null)?.[param];
-    if (typeof id === "string") await rateLimit(`identity-read:${endpoint}:${caller}:${id.slice(0, 64)}`, RESULT_POLLS_PER_MINUTE, 60_000);
+    if (typeof id === "string") await rateLimit(`identity-read:${endpoint}:${caller}:${id.slice(0, 64)}`, resultPollsPerMinute(), 60_000);
   };
 }
 

@@ -3,31 +3,76 @@ import { Readable } from "node:stream";
 import { isSameOriginWrite } from "./same-origin";
 
 /**
- * Server actions (a POST with a `Next-Action` header) checked before Next decodes them. Next
- * answers 500 to a body React cannot decode (`garbage`, a 5,000-deep array) and to a cross-site
- * Origin, and lets a request with no Origin through even when Fetch Metadata says it came from
- * another site. Here: a cross-site action is 403 (isSameOriginWrite, as for the dashboard's API
- * routes); a body past Next's 1 MB limit 413; one that is not what React's encodeReply writes
- * (JSON whose root is the argument array, or multipart whose numbered fields are JSON) or nests
- * deeper than MAX_DEPTH 400. What passes is handed to Next as it came (replayed from memory).
- * Form posts without JavaScript (no Next-Action header) are Next's alone.
+ * Server actions checked before Next decodes them: fetch actions (a POST with `Next-Action`, what
+ * the pages send with JavaScript) and form actions (a form post to a page carrying
+ * `$ACTION_ID_<id>` or `$ACTION_REF_<n>` fields, what they send without it). Next answers 500 to a
+ * body React cannot decode (`garbage`, a 5,000-deep array, bound arguments that do not parse) and
+ * to a cross-site Origin, and lets a request with no Origin through even when Fetch Metadata says
+ * it came from another site. Here: a cross-site action is 403 (isSameOriginWrite, as for the
+ * dashboard's API routes); a body past Next's 1 MB limit 413; one that is not what React writes
+ * (JSON whose root is the argument array, numbered parts that are JSON, references only to parts
+ * present) or nests deeper than MAX_DEPTH 400. What passes is handed to Next as it came, replayed
+ * from memory. A form post to a page is cross-site-checked always, and its body read only when it
+ * declares at most 1 MB: uploads (the identity capture's /files/ routes, the APIs) pass untouched.
  */
 export const ACTION_BODY_LIMIT = 1024 * 1024; // Next's default serverActions.bodySizeLimit
 export const MAX_DEPTH = 64;
 
 export type GateResult = { req: IncomingMessage } | { status: 400 | 403 | 413; message: string };
 
+const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
+// Route handlers, not pages: their own code reads (and limits) what they are sent.
+const NOT_A_PAGE = /^\/(v1|api|_next|identity\/v[123])\/|\/files\//;
+
+/** Whether server.ts must pass this request through gateServerAction (headers only). */
+export function mayBeServerAction(req: IncomingMessage): boolean {
+  if (req.method !== "POST") return false;
+  if (req.headers["next-action"] !== undefined) return true;
+  return FORM_TYPES.test(req.headers["content-type"] ?? "") && !NOT_A_PAGE.test((req.url ?? "/").split("?")[0]!);
+}
+
 export async function gateServerAction(req: IncomingMessage): Promise<GateResult> {
-  if (req.method !== "POST" || req.headers["next-action"] === undefined) return { req };
+  if (!mayBeServerAction(req)) return { req };
   const header = (name: string) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
   if (!isSameOriginWrite(header)) return { status: 403, message: "Cross-site request refused." };
+  const contentType = header("content-type") ?? "";
+  const fetchAction = req.headers["next-action"] !== undefined;
+  if (!fetchAction && !(Number(header("content-length")) <= ACTION_BODY_LIMIT)) return { req };
   const body = await readAll(req, ACTION_BODY_LIMIT);
   if (!body) return { status: 413, message: "The request body is too large." };
-  if (!(await decodable(body, header("content-type") ?? ""))) return { status: 400, message: "Malformed server action request." };
+  const ok = fetchAction ? await decodable(body, contentType) : await formActionDecodable(body, contentType);
+  if (!ok) return { status: 400, message: "Malformed server action request." };
   return { req: replay(req, body) };
+}
+
+/**
+ * A form action's fields: `$ACTION_ID_<id>` alone (an action without bound arguments), or
+ * `$ACTION_REF_<n>` with `$ACTION_<n>:0` = {"id", "bound"} and its other parts `$ACTION_<n>:<k>`,
+ * which must be JSON whose references resolve. A form post with no such field is not an action.
+ */
+async function formActionDecodable(body: Buffer, contentType: string): Promise<boolean> {
+  let fields: [string, FormDataEntryValue][];
+  try {
+    fields = /^multipart/i.test(contentType) ? [...(await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData())] : [...new URLSearchParams(body.toString("utf8"))];
+  } catch {
+    return false;
+  }
+  for (const [name] of fields) {
+    const ref = /^\$ACTION_REF_(.*)$/.exec(name)?.[1];
+    if (ref === undefined) continue;
+    const prefix = `$ACTION_${ref}:`;
+    const parts = new Map(fields.filter(([n]) => n.startsWith(prefix)).map(([n, v]) => [n.slice(prefix.length), v]));
+    const numbers = new Set([...parts.keys()].filter((k) => /^\d+$/.test(k)).map(Number));
+    const root = parts.get("0");
+    if (typeof root !== "string" || !isJson(root, false, numbers)) return false;
+    const model = JSON.parse(root) as { id?: unknown };
+    if (!model || typeof model !== "object" || typeof model.id !== "string") return false;
+    for (const [k, v] of parts) if (/^\d+$/.test(k) && (typeof v !== "string" || !isJson(v, false, numbers))) return false;
+  }
+  return true;
 }
 
 /** Answers a refusal as JSON, closing the connection when the body was left unread. */

@@ -49,7 +49,7 @@ describe("/v1/verify", () => {
     // By hash, and by id as the QR code of a sheet sealed now does.
     const byHash = await call(GET, `/v1/verify?hash=${hash.toLowerCase()}`);
     expect((await byHash.json()).data).toMatchObject({ found: true, kind: "hash", intact: null, document: { original_hash: hash } });
-    const byId = await call(GET, `/v1/verify?id=${id}`);
+    const byId = await call(GET, `/v1/verify?id=${id.toUpperCase()}`);
     expect((await byId.json()).data).toMatchObject({ found: true, kind: "hash", document: { original_hash: hash, owner: "Sofía Peña Núñez" } });
     expect((await call(GET, "/v1/verify")).status).toBe(422);
   }, 60_000);

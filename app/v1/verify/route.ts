@@ -14,7 +14,7 @@ import { MAX_CONSTANCY_BYTES, verifySubmissionForm } from "@/lib/http/verify-sub
 export const GET = apiRoute({ auth: "none", query: verifyHashQuery }, async ({ query, req }) => {
   const ip = clientIp(req);
   if (ip) await rateLimit(`verify-ip:${ip}`, 60, 60_000);
-  if (query.id) return { data: await verifyFile(getDb(), { id: query.id }) };
+  if (query.id) return { data: await verifyFile(getDb(), { id: query.id.toLowerCase() }) };
   if (!query.hash) throw invalid("hash", "Give `hash` (a SHA-256) or `id` (a document id from a signature sheet).");
   return { data: await verifyFile(getDb(), { hash: query.hash }) };
 });

@@ -54,6 +54,8 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
     throw invalid("type", `This document accepts ${link.document.allowTypeSignatures.join(", ")}.`);
   }
 
+  // The drawing first: a hostile one is refused from its header before any signature work.
+  const autograph = input.autograph ? await readAutograph(input.autograph) : null;
   const certificateDer = decodeBase64(input.certificate, "certificate");
   const cmsDer = decodeBase64(input.signature, "signature");
   let certificate: x509.X509Certificate;
@@ -90,7 +92,7 @@ export async function signSignatory(db: DbOrTx, signatoryId: string, input: Sign
   const signatureImprint = new Uint8Array(await crypto.subtle.digest("SHA-256", cms.signatureValue.slice().buffer as ArrayBuffer));
   const token = await environment.timestamps.stamp(signatureImprint);
   const stamped = readTimestampToken(token);
-  const autographHash = input.autograph ? await storeAutograph(db, input.autograph) : null;
+  const autographHash = autograph ? await storeAutograph(db, autograph) : null;
 
   await db.transaction(async (tx) => {
     const [signed] = await tx
@@ -177,12 +179,17 @@ function decodeBase64(value: string, field: string): Uint8Array {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-async function storeAutograph(db: DbOrTx, dataUri: string): Promise<string> {
+/** The drawn autograph from its data URI, checked and bounded (autograph-image.ts) before anything else is. */
+async function readAutograph(dataUri: string): Promise<Uint8Array> {
   const match = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUri);
   const bytes = match ? Buffer.from(match[1]!, "base64") : null;
   if (!bytes || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw invalid("autograph", "Must be a PNG image as a data URI.");
   if (bytes.byteLength > 512 * 1024) throw invalid("autograph", "The drawing is too large (512 KB at most).");
-  const stored = await fileStorage().put(await boundedAutograph(bytes));
+  return boundedAutograph(bytes);
+}
+
+async function storeAutograph(db: DbOrTx, png: Uint8Array): Promise<string> {
+  const stored = await fileStorage().put(png);
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "image/png" }).onConflictDoNothing();
   return stored.sha256;
 }

@@ -1,9 +1,7 @@
 import { headers } from "next/headers";
 import { SigningLink } from "@/components/signing/signing-link";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
-import { clientIp, limitSigningRequest } from "@/lib/http/rate-limit";
-import { serverTranslate } from "@/lib/i18n/request-locale";
+import { clientIp } from "@/lib/http/rate-limit";
 import { signingPageSizes } from "@/lib/services/signing/signing-page-images";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
@@ -15,14 +13,7 @@ export default async function SignDocumentPage({ params }: Props) {
   const id = pageId((await params).signatureId);
   // clientIp reads a Request's headers; the page has the same headers without the Request.
   const ip = clientIp(new Request("http://page.local", { headers: await headers() }));
-  try {
-    // The same budgets as GET /v1/signatures/{id}: reloading the page is viewing the link.
-    await limitSigningRequest("view", id, ip);
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    const { t } = await serverTranslate();
-    return <p role="alert" className="mx-auto max-w-xl px-4 py-12 text-zinc-700">{t("signing.errors.tooManyViews")}</p>;
-  }
+  // Views are counted by proxy.ts (lib/http/signing-page-throttle.ts), which answers 429 past the budget.
   const view = await orNotFound(viewSigningLink(getDb(), id, { ip }));
   // The pages' proportions, so the first page's picture comes with the HTML in space of its size.
   const pageSizes = await signingPageSizes(getDb(), id);
