@@ -1,15 +1,21 @@
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { FRONT_PASSES, type CardArea, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
- * A front read whole: turned upright, then read with each of the reader's passes (plain grey, then
+ * A front read whole: the card found in the picture and seen straight on (lib/adapters/vision/
+ * find-card: a photo at an angle, on a table or in a hand), turned upright, then read with each of the reader's passes (plain grey, then
  * thresholded against guilloche, then other sizes) until one gives every field the card's layout
  * prints with a CURP that passes its check digit. The best pass (most fields, a valid CURP) gives
  * the fields; the fields it missed come from the other passes, best first.
  */
-export async function readIneFront(reader: IneFrontReader, image: Uint8Array): Promise<{ words: OcrWord[]; front: IneFront }> {
+export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<{ words: OcrWord[]; front: IneFront }> {
+  // A picture with no outline of a card, or one the finder cannot open, is read as it came (the
+  // reader trims and enlarges it; it says what it cannot decode).
+  const found = card ?? (await findCard(picture).catch(() => null));
+  const image = !found || found.by === "whole" ? picture : found.card;
   const first = await upright(reader, image);
   const reads: Read[] = [first];
   for (const pass of FRONT_PASSES.slice(1)) {
