@@ -16,7 +16,7 @@
 //   backgrounds, glare, blur, JPEG 35–90, 240–480 px wide) of the specimens and of sandbox cards
 //   of every model, split by source card; the UNSEEN part is printed per field and per kind of
 //   distortion, with p50/p95 ms per front. `--part tune` reads the part one may tune on instead
-//   (with its worst pictures), `--part none` skips it.
+//   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
 // Nothing is asserted; numbers are printed.
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -34,6 +34,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type IneMrz } from "@/lib/mx/ine-mrz";
 import { chooseDegradation, degrade, DEGRADATIONS, describeDegradation, type Degradation, type DegradationKind } from "./lib/degrade-card";
 import { measureFaces } from "./lib/face-separation";
+import { AUGMENTATIONS, type AugmentationKind } from "@/test/factories/card-photo";
 import { printAugmentedMisses, printAugmentedTables, readAugmentedFronts, type Part } from "./lib/augmented-fronts";
 import { printSpecimenTable, readSpecimenFronts } from "./lib/specimen-fronts";
 import { seededRandom, syntheticPerson } from "./synthetic-people";
@@ -97,7 +98,9 @@ function summaryRow(label: string, rows: CardResult[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" } }, strict: true });
+  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") } }, strict: true });
+  const kinds = values.kinds.split(",") as AugmentationKind[];
+  if (kinds.some((k) => !AUGMENTATIONS.includes(k))) throw new Error(`--kinds takes some of ${AUGMENTATIONS.join(",")}`);
   const parts: Part[] = values.part === "none" ? [] : values.part === "tune" ? ["tune"] : values.part === "unseen" ? ["unseen"] : [];
   if (values.part !== "none" && !parts.length) throw new Error("--part takes unseen, tune or none");
   const count = Number(values.cards);
@@ -117,7 +120,7 @@ async function main() {
   await tesseractIneFrontReader.read(warm);
   printSpecimenTable(await readSpecimenFronts());
   if (parts.length) {
-    const { dir, results } = await readAugmentedFronts(seed, parts, photos);
+    const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds);
     printAugmentedTables(dir, results);
     if (parts.includes("tune")) printAugmentedMisses(results, "tune");
   }

@@ -4,6 +4,7 @@ import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { augment, type Augmentation } from "@/test/factories/card-photo";
 import { CARD_HEIGHT, CARD_WIDTH, findCard } from "./find-card";
+import { opencv } from "./opencv";
 
 /**
  * The card's inside (5% in from each edge: findCard keeps a sliver of what is around the card) in
@@ -34,6 +35,15 @@ const fixed = () => {
   let i = 0;
   return () => [0.3, 0.7, 0.5, 0.2, 0.9, 0.4][i++ % 6]!;
 };
+
+describe("opencv", () => {
+  it("leaves the process's uncaught-error handlers as they were (Emscripten adds its own)", async () => {
+    const before = [process.listenerCount("uncaughtException"), process.listenerCount("unhandledRejection")];
+    const cv = await opencv();
+    expect(typeof cv.Mat).toBe("function");
+    expect([process.listenerCount("uncaughtException"), process.listenerCount("unhandledRejection")]).toEqual(before);
+  });
+});
 
 describe("findCard", () => {
   let front: Buffer;

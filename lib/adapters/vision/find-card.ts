@@ -26,6 +26,8 @@ export type FoundCard = {
   /** The picture's size, upright (EXIF applied). */
   pictureWidth: number;
   pictureHeight: number;
+  /** The share of the picture the card covers (0–1). */
+  coverage: number;
   /** The card's width in the picture's own pixels, before enlargement: what the camera gave. */
   sourceWidth: number;
   /**
@@ -59,7 +61,7 @@ export async function findCard(image: Uint8Array): Promise<FoundCard> {
     // A straight card is cut out as it is: no resampling, its own proportions (some renders of
     // the specimen are not drawn at 1.586); the reader enlarges it.
     const png = straight ? (card.delete(), await cutOut(data, info.width, info.height, quad)) : await toPng(card, w, h);
-    return { card: png, by: !quad ? "whole" : straight ? "crop" : "outline", pictureWidth: info.width, pictureHeight: info.height, sourceWidth: Math.round(Math.max(width, height)), sharpness: focus };
+    return { card: png, by: !quad ? "whole" : straight ? "crop" : "outline", pictureWidth: info.width, pictureHeight: info.height, coverage: Math.min(1, (width * height) / (info.width * info.height)), sourceWidth: Math.round(Math.max(width, height)), sharpness: focus };
   } finally {
     source.delete();
   }
