@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FoundCard } from "@/lib/adapters/vision/find-card";
+import { MIN_SIDE } from "@/components/identity/capture-quality";
 import { MIN_CARD_WIDTH, MIN_SHARPNESS, problemOf } from "./front-picture";
 
 const card = (over: Partial<FoundCard>): FoundCard => ({ card: Buffer.alloc(0), by: "outline", pictureWidth: 1400, pictureHeight: 1050, coverage: 0.5, sourceWidth: 900, sharpness: 3000, ...over });
@@ -24,5 +25,11 @@ describe("problemOf: can the front reader read this picture?", () => {
     expect(problemOf(card({ sharpness: MIN_SHARPNESS - 1 }))?.cause).toBe("blurred");
     expect(problemOf(card({ by: "crop", sharpness: 5 }))?.cause).toBe("blurred");
     expect(problemOf(card({ by: "whole", pictureWidth: 1280, pictureHeight: 800, sourceWidth: 1280, sharpness: 0 }))).toBeNull();
+  });
+});
+
+describe("the verification page's own size check", () => {
+  it("asks for the front what the server asks (it cannot import the server's limit)", () => {
+    expect(MIN_SIDE.ine_front).toBe(MIN_CARD_WIDTH);
   });
 });
