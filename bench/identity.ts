@@ -11,7 +11,12 @@
 //   card photo and the selfie are cut from one photograph, so these numbers are an upper bound.
 // - Specimens: the front reader on INE's published specimen fronts in ../shared/realworld/ine,
 //   per model and per field against the manifest's transcription (bench/lib/specimen-fronts.ts).
-//   `--cards 0` reads only these.
+//   `--cards 0` skips the synthetic cards above.
+// - Augmented fronts (bench/lib/augmented-fronts.ts): phone-like pictures (perspective, turn,
+//   backgrounds, glare, blur, JPEG 35–90, 240–480 px wide) of the specimens and of sandbox cards
+//   of every model, split by source card; the UNSEEN part is printed per field and per kind of
+//   distortion, with p50/p95 ms per front. `--part tune` reads the part one may tune on instead
+//   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
 // Nothing is asserted; numbers are printed.
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -29,6 +34,8 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type IneMrz } from "@/lib/mx/ine-mrz";
 import { chooseDegradation, degrade, DEGRADATIONS, describeDegradation, type Degradation, type DegradationKind } from "./lib/degrade-card";
 import { measureFaces } from "./lib/face-separation";
+import { AUGMENTATIONS, type AugmentationKind } from "@/test/factories/card-photo";
+import { printAugmentedMisses, printAugmentedTables, readAugmentedFronts, type Part } from "./lib/augmented-fronts";
 import { printSpecimenTable, readSpecimenFronts } from "./lib/specimen-fronts";
 import { seededRandom, syntheticPerson } from "./synthetic-people";
 
@@ -91,7 +98,11 @@ function summaryRow(label: string, rows: CardResult[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" } }, strict: true });
+  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") } }, strict: true });
+  const kinds = values.kinds.split(",") as AugmentationKind[];
+  if (kinds.some((k) => !AUGMENTATIONS.includes(k))) throw new Error(`--kinds takes some of ${AUGMENTATIONS.join(",")}`);
+  const parts: Part[] = values.part === "none" ? [] : values.part === "tune" ? ["tune"] : values.part === "unseen" ? ["unseen"] : [];
+  if (values.part !== "none" && !parts.length) throw new Error("--part takes unseen, tune or none");
   const count = Number(values.cards);
   const seed = Number(values.seed);
   if (!Number.isInteger(count) || count < 0 || !Number.isInteger(seed)) throw new Error("--cards and --seed take whole numbers");
@@ -108,6 +119,11 @@ async function main() {
   const warm = await renderIneFront(people[0] ?? syntheticPerson(random), { photo: photos[0] });
   await tesseractIneFrontReader.read(warm);
   printSpecimenTable(await readSpecimenFronts());
+  if (parts.length) {
+    const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds);
+    printAugmentedTables(dir, results);
+    if (parts.includes("tune")) printAugmentedMisses(results, "tune");
+  }
   if (!count) return closeIneFrontReader();
 
   await tesseractMrzReader.read(await renderIneBack(people[0]!));

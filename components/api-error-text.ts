@@ -8,7 +8,6 @@ const FIELD_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/^This e-mail is already in the list/, "errors.duplicateEmail"],
   [/^Must be a 10-digit Mexican number/, "errors.phone"],
   [/^Must be an RFC: its four letters/, "errors.rfcInconvenientWord"],
-  [/^Must be an RFC: the homoclave/, "errors.rfcHomoclave"],
   [/^Must be an RFC/, "errors.rfc"],
   [/^At least one signatory/, "errors.atLeastOneSigner"],
   [/^At least one signature type/, "errors.atLeastOneType"],

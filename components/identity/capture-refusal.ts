@@ -5,6 +5,9 @@ import type { MessageKey, Translate } from "@/lib/i18n/translate";
 // A cause we do not know is shown as the server wrote it rather than lost.
 const CAUSES: Array<[RegExp, MessageKey]> = [
   [/^no INE labels found/, "identityForm.refusalFrontNoLabels"],
+  [/^no card outline found/, "identityForm.refusalFrontNoCard"],
+  [/^card too small/, "identityForm.refusalFrontTooSmall"],
+  [/^the card is blurred/, "identityForm.refusalFrontBlurred"],
   [/this is the back$/, "identityForm.refusalBackAsFront"],
   [/^no MRZ read/, "identityForm.refusalBackNoMrz"],
   [/^no face found/, "identityForm.refusalNoFace"],

@@ -43,7 +43,7 @@ export function CaptureStep({
 }) {
   const { t } = useI18n();
   const face = kind === "selfie" || kind === "liveness";
-  const minSide = face ? MIN_SIDE.face : MIN_SIDE.card;
+  const minSide = face ? MIN_SIDE.face : MIN_SIDE[kind as "ine_front" | "ine_back"];
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [camera, setCamera] = useState<"off" | "starting" | "on">("off");

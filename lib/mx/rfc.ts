@@ -2,7 +2,7 @@
  * RFC (Registro Federal de Contribuyentes): 13 characters for people, 12 for companies.
  * Structure: name letters (4 or 3, may include Ñ and &), YYMMDD, then a 3-character homoclave
  * whose last character is a check digit. About 1.5% of real RFCs fail the check digit, so it is
- * reported, not enforced.
+ * reported, not enforced; so is a homoclave outside SAT's table (below).
  *
  * SAT's algorithm ("Algoritmo para generar el RFC con homoclave para personas físicas y morales",
  * SAT's answer to INFOMEX request 0610100135506, 2006; python-stdnum's stdnum/mx/rfc.py cites
@@ -11,7 +11,11 @@
  *     up with the quotient (0–29: 1–9, A–V) and the remainder (0–33) of a 3-digit number divided
  *     by 34; its worked example GÓMEZ DÍAZ EMMA gives 15 = G, 25 = R, which puts R at 25 only
  *     without O. python-stdnum accepts [1-9A-V][1-9A-Z] (O too); its 417 RFCs found in use
- *     (tests/test_mx_rfc.doctest) all fit the narrower table.
+ *     (tests/test_mx_rfc.doctest) all fit the narrower table. But python-stdnum checks the
+ *     homoclave only when asked to check digits (validate_check_digits=True): by default it
+ *     accepts `CCM 650122 I06`, whose 0 no table gives, as it accepts a wrong check digit. An RFC
+ *     SAT printed that way still names its holder, so a homoclave off the table is reported
+ *     (homoclaveOk: false), like the check digit, and not refused.
  *   - a person's four letters are never one of its inconvenient words (Anexo IV, 41 words,
  *     as python-stdnum's _name_blacklist lists them); SAT writes an X for the last letter
  *     instead. A company has three letters, so the list cannot apply to it.
@@ -28,8 +32,8 @@ export const RFC_INCONVENIENT_WORDS: ReadonlySet<string> = new Set(
 const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ";
 
 export type RfcCheck =
-  | { valid: false; reason: "format" | "inconvenient_word" | "date" | "homoclave" }
-  | { valid: true; kind: "person" | "company"; checkDigitOk: boolean; normalized: string };
+  | { valid: false; reason: "format" | "inconvenient_word" | "date" }
+  | { valid: true; kind: "person" | "company"; checkDigitOk: boolean; homoclaveOk: boolean; normalized: string };
 
 export function normalizeRfc(input: string): string {
   return input.trim().toUpperCase().replace(/[\s-]/g, "");
@@ -55,11 +59,11 @@ export function checkRfc(input: string): RfcCheck {
   if ((rfc.length === 13) !== (letters!.length === 4)) return { valid: false, reason: "format" };
   if (RFC_INCONVENIENT_WORDS.has(letters!)) return { valid: false, reason: "inconvenient_word" };
   if (!isCalendarDate(Number(yy), Number(mm), Number(dd))) return { valid: false, reason: "date" };
-  if (!HOMOCLAVE.test(homoclave!)) return { valid: false, reason: "homoclave" };
   return {
     valid: true,
     kind: rfc.length === 13 ? "person" : "company",
     checkDigitOk: rfcCheckDigit(rfc.slice(0, -1)) === rfc.slice(-1),
+    homoclaveOk: HOMOCLAVE.test(homoclave!),
     normalized: rfc,
   };
 }

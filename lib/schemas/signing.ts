@@ -42,12 +42,14 @@ function mexicanKey<Reason extends string>(check: (value: string) => { valid: tr
     });
 }
 
-/** An RFC with a check digit that does not match passes: about 1.5% of real ones have one (lib/mx/rfc). */
+/**
+ * An RFC with a check digit that does not match passes (about 1.5% of real ones have one), and so
+ * does a homoclave outside SAT's table, as python-stdnum accepts them (lib/mx/rfc).
+ */
 export const rfc = mexicanKey(checkRfc, {
   format: "Must be an RFC: 4 letters (3 for a company), YYMMDD and a 3-character homoclave.",
   date: "Must be an RFC: its YYMMDD is not a date.",
   inconvenient_word: "Must be an RFC: its four letters form a word SAT never assigns (it writes an X last instead).",
-  homoclave: "Must be an RFC: the homoclave's first two characters are 1–9 or A–Z without O, the first no later than V.",
 });
 
 export const curp = mexicanKey(checkCurp, {

@@ -18,8 +18,8 @@ async function pageQuality(bytes: Buffer, minSide: number) {
 describe("the sandbox people's files pass the verification page's capture checks", () => {
   it.each(SANDBOX_VOTERS.map((_, i) => i + 1))("person %i: front, back and selfie", async (person) => {
     const files = Object.fromEntries((await sandboxIdentityFiles(person)).map((f) => [f.name, f.bytes]));
-    expect(await pageQuality(files["ine-front.jpg"]!, MIN_SIDE.card)).toEqual({ ok: true });
-    expect(await pageQuality(files["ine-back.jpg"]!, MIN_SIDE.card)).toEqual({ ok: true });
+    expect(await pageQuality(files["ine-front.jpg"]!, MIN_SIDE.ine_front)).toEqual({ ok: true });
+    expect(await pageQuality(files["ine-back.jpg"]!, MIN_SIDE.ine_back)).toEqual({ ok: true });
     expect(await pageQuality(files["selfie.jpg"]!, MIN_SIDE.face)).toEqual({ ok: true });
     // Eight images drawn per person: seconds on a busy machine.
   }, 30_000);

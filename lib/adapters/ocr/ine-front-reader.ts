@@ -2,6 +2,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
+import { findCard } from "@/lib/adapters/vision/find-card";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { OcrWord } from "@/lib/mx/ine-front";
 
@@ -88,7 +89,10 @@ const CARD_WIDTH = 1012;
  * found (bench/identity.ts).
  */
 export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
-  const card = await trimmedCard(image);
+  // A card photographed at an angle or on a table: its photo is where the layout puts it only
+  // once the card is found and straightened (lib/adapters/vision/find-card).
+  const found = await findCard(image).catch(() => null);
+  const card = found?.by === "outline" ? await sharp(found.card).toBuffer({ resolveWithObject: true }) : await trimmedCard(image);
   const { width, height } = card.info;
   return sharp(card.data)
     .extract({ left: 0, top: Math.round(height * 0.15), width: Math.round(width * 0.34), height: Math.round(height * 0.75) })

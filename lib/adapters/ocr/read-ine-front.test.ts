@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { FoundCard } from "@/lib/adapters/vision/find-card";
 import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
@@ -85,5 +87,47 @@ describe("chooseCurp", () => {
     expect(chooseCurp([read("GOVM800705MCLMLR09", false), read(null, false, ["GOVM800705MCLMLR01"])], card)).toBe("GOVM800705MCLMLR01");
     // One that does not fit (another birth date) is not offered.
     expect(chooseCurp([read(null, false, ["GOVM800706MCLMLR01"])], card)).toBeNull();
+  });
+});
+
+describe("readIneFront: the card found in the picture", () => {
+  /** A reader that reads nothing and notes the turns and the image it was asked. */
+  function turnsAsked() {
+    const asked: { turn: number; bytes: number }[] = [];
+    const reader: IneFrontReader = {
+      async read(image, options = {}) {
+        if (!options.area) asked.push({ turn: options.turn ?? 0, bytes: image.byteLength });
+        return [];
+      },
+    };
+    return { reader, asked };
+  }
+  const found = async (width: number, height: number, by: FoundCard["by"], coverage = 0.4): Promise<FoundCard> => ({
+    card: await sharp({ create: { width, height, channels: 3, background: "#fff" } }).png().toBuffer(),
+    by,
+    pictureWidth: 1400,
+    pictureHeight: 1050,
+    coverage,
+    sourceWidth: Math.max(width, height),
+    sharpness: 1000,
+  });
+
+  it("reads the card found, and tries only the turns that keep it along its long side or across", async () => {
+    for (const [w, h, turns] of [[1012, 638, [0, 180]], [638, 1012, [90, 270]]] as const) {
+      const card = await found(w, h, "outline");
+      const { reader, asked } = turnsAsked();
+      await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+      expect([...new Set(asked.slice(0, 2).map((a) => a.turn))]).toEqual(turns);
+      expect(asked.every((a) => a.bytes === card.card.byteLength)).toBe(true);
+    }
+  });
+
+  it("reads the picture as it came, every turn, when no outline was found or a square card fills it", async () => {
+    for (const card of [await found(1012, 638, "whole"), await found(1012, 638, "crop", 0.8)]) {
+      const { reader, asked } = turnsAsked();
+      await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+      expect(asked.slice(0, 4).map((a) => a.turn)).toEqual([0, 90, 270, 180]);
+      expect(asked.every((a) => a.bytes === 3)).toBe(true);
+    }
   });
 });

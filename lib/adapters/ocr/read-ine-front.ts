@@ -1,16 +1,29 @@
+import sharp from "sharp";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
-import { FRONT_PASSES, type CardArea, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
- * A front read whole: turned upright, then read with each of the reader's passes (plain grey, then
+ * A front read whole: the card found in the picture and seen straight on (lib/adapters/vision/
+ * find-card: a photo at an angle, on a table or in a hand), turned upright, then read with each of the reader's passes (plain grey, then
  * thresholded against guilloche, then other sizes) until one gives every field the card's layout
  * prints with a CURP that passes its check digit. The best pass (most fields, a valid CURP) gives
  * the fields; the fields it missed come from the other passes, best first.
  */
-export async function readIneFront(reader: IneFrontReader, image: Uint8Array): Promise<{ words: OcrWord[]; front: IneFront }> {
-  const first = await upright(reader, image);
+export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<{ words: OcrWord[]; front: IneFront }> {
+  // A picture with no outline of a card, or one the finder cannot open, is read as it came (the
+  // reader trims and enlarges it; it says what it cannot decode).
+  const found = card ?? (await findCard(picture).catch(() => null));
+  // A card shot square that fills most of the picture (a scan, a render) is read as it came too:
+  // the reader's own trim finds its edge as well, and the specimen fronts read best that way.
+  const asItCame = !found || found.by === "whole" || (found.by === "crop" && found.coverage >= 0.5);
+  const image = asItCame ? picture : found.card;
+  // A card found lies along its long side or across: only the two turns that keep it so are tried.
+  const { width = 0, height = 0 } = asItCame ? {} : await sharp(image).metadata();
+  const turns: Turn[] = asItCame ? [0, 90, 270, 180] : width >= height ? [0, 180] : [90, 270];
+  const first = await upright(reader, image, turns, FRONT_PASSES[0]!);
   const reads: Read[] = [first];
   for (const pass of FRONT_PASSES.slice(1)) {
     if (complete(best(reads).front)) break;
@@ -63,10 +76,10 @@ export function chooseCurp(reads: { front: IneFront; curpWhole: boolean; curpSha
  * Phones send cards sideways or upside down (EXIF is not always there): the card is read as it
  * came and, when few labels are found, turned a quarter at a time; the turn with most labels wins.
  */
-async function upright(reader: IneFrontReader, image: Uint8Array): Promise<Read & { labels: number }> {
+async function upright(reader: IneFrontReader, image: Uint8Array, turns: Turn[], pass: FrontPass): Promise<Read & { labels: number }> {
   let chosen: (Read & { labels: number }) | null = null;
-  for (const turn of [0, 90, 270, 180] as const) {
-    const words = await reader.read(image, { ...FRONT_PASSES[0], turn });
+  for (const turn of turns) {
+    const words = await reader.read(image, { ...pass, turn });
     const labels = labelsFound(words);
     if (!chosen || labels > chosen.labels) chosen = { words, ...readFrontWords(words), turn, labels };
     // Half the labels of a 2019 front (the fewest of any model) is enough to call it upright.

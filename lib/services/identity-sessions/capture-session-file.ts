@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
+import { checkFrontPicture, MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
 import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
@@ -17,8 +18,12 @@ import { sessionByFormToken } from "./verification-form";
 export const MAX_CAPTURE_BYTES = 10 * 1024 * 1024;
 /** Unreadable captures a session takes (all steps together) before it FAILS. */
 export const MAX_REFUSED_CAPTURES = 10;
-/** Long side, in pixels, below which the text or the face cannot be read reliably. */
-const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: 800, ine_back: 800, selfie: 480, liveness: 480 };
+/**
+ * Long side, in pixels, below which the text or the face cannot be read reliably. The front's is
+ * the card's own limit (front-picture.ts: the card is found and measured in the picture, and the
+ * reader enlarges it); a picture smaller than that cannot hold a card wide enough.
+ */
+const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: MIN_CARD_WIDTH, ine_back: 800, selfie: 480, liveness: 480 };
 
 export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader: MrzReader; frontReader: IneFrontReader; now: () => Date };
 
@@ -32,6 +37,9 @@ export const CAPTURE_REFUSALS = {
   backNoMrz: "reverso_sin_mrz",
   noFace: "rostro_no_encontrado",
   manyFaces: "varios_rostros",
+  frontNoCard: "frente_sin_credencial",
+  frontTooSmall: "frente_muy_pequeno",
+  frontBlurred: "frente_borroso",
 } as const;
 type Refusal = { error: AppError; cause: (typeof CAPTURE_REFUSALS)[keyof typeof CAPTURE_REFUSALS] };
 
@@ -94,14 +102,21 @@ async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: Captu
   return null;
 }
 
+const PICTURE_REFUSALS = { no_card: CAPTURE_REFUSALS.frontNoCard, card_too_small: CAPTURE_REFUSALS.frontTooSmall, blurred: CAPTURE_REFUSALS.frontBlurred } as const;
+
 /**
- * A front must show the card's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ. A card held
+ * A front must be a card the reader can read (found in the picture, wide enough, sharp enough:
+ * front-picture.ts), show the card's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ. A card held
  * upside down is read again turned 180° (a second, short OCR pass, only when the first found too
  * little). A card photographed a quarter turned needs no pass of its own: Tesseract's layout
  * analysis reads a card turned 90° clockwise as vertical lines of text, labels and all, and one
  * turned 270° becomes that after the 180° pass (captures.int.test.ts sends both).
  */
-async function frontReadability(bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
+async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
+  const { found, problem } = await checkFrontPicture(picture);
+  if (problem) return { error: new AppError("INVALID", problem.message, { ine_front: [problem.detail] }), cause: PICTURE_REFUSALS[problem.cause] };
+  // The card as found (straight on, at the reader's size), or the picture when it is the card.
+  const bytes = found.by === "whole" ? picture : found.card;
   let words = await deps.frontReader.read(bytes);
   if (!hasIneMrz(words) && ineFrontLabels(words).length < MIN_FRONT_LABELS) {
     words = await deps.frontReader.read(await untrustedImage(bytes).rotate().rotate(180).png().toBuffer());

@@ -3,13 +3,14 @@ import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { cardPhotoRegion, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
+import { checkFrontPicture } from "@/lib/adapters/ocr/front-picture";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
 import type { CurpRegistry, CurpRegistryAnswer } from "@/lib/adapters/renapo/curp-registry";
 import type { IneCardData, IneValidationResult } from "@/lib/db/schema";
 import { checkCurp } from "@/lib/mx/curp";
-import type { IneFront } from "@/lib/mx/ine-front";
+import { parseIneFront, type IneFront } from "@/lib/mx/ine-front";
 import { mrzCheckDigit, parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
 import { compareFrontAndBack, judgeIneValidation, renapoFinding, type Unavailable } from "./judge-ine-validation";
 import { ineVerdict, renapoVerdict } from "./registry-verdicts";
@@ -31,13 +32,17 @@ export type FullIneOutcome = { status: "completed" | "failed"; result: IneValida
  * `ineNominalList`, RENAPO by the front's CURP, and the face comparison. A registry that cannot
  * answer does not fail the call: its part says so (`maintenance`), and `status` is false.
  * `status` is true only when every check agrees (judge-ine-validation.ts), and `message` names
- * the first that did not.
- * "failed" only when the back has no readable MRZ (nothing can be checked).
+ * the first that did not. "failed" only when the back has no readable MRZ, or the front's picture
+ * cannot be read (front-picture.ts): nothing can be checked.
  */
 export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array; selfie: Uint8Array | null }, deps: FullIneDeps = defaultFullIneDeps()): Promise<FullIneOutcome> {
   const now = deps.now();
   const mrz = parseIneMrz(await deps.mrzReader.read(images.back), now);
-  const { front } = await readIneFront(deps.frontReader, images.front);
+  // A front the reader cannot read (no card, too small, blurred) is answered with why, before
+  // any registry is asked: the client can send a better photo.
+  const picture = await checkFrontPicture(images.front);
+  if (picture.problem) return { status: "failed", result: body({ status: false, message: picture.problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false };
+  const { front } = await readIneFront(deps.frontReader, images.front, picture.found);
   const face = images.selfie ? await compareFaces(deps.faces, images.front, images.selfie) : null;
 
   if (!mrz.ok) {
@@ -244,7 +249,7 @@ function documentVerifications(p: Parts) {
 
 /** The voter roll's answer under the service's labels ("CIC", "Clave de elector"…), or why there is none. */
 function nominalList(mrz: MrzRead, front: IneFront, roll: Parts["roll"]) {
-  if (!roll) return { status: false, maintenance: false, message: "No se consultó la Lista Nominal: el reverso no tiene una zona MRZ legible.", data: null };
+  if (!roll) return { status: false, maintenance: false, message: `No se consultó la Lista Nominal: ${mrz.ok ? "la foto del frente no se pudo leer" : "el reverso no tiene una zona MRZ legible"}.`, data: null };
   if (!("estado" in roll)) return { status: false, maintenance: true, message: "El servicio de la Lista Nominal del INE no está disponible; intenta de nuevo más tarde.", data: null };
   const m = mrz.ok ? mrz.mrz : null;
   const r = roll.registro;

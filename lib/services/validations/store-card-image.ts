@@ -4,9 +4,15 @@ import { storedFiles } from "@/lib/db/schema";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { invalid } from "@/lib/errors";
 import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
+import { MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
 
 export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
-const MIN_CARD_WIDTH = 600;
+/**
+ * Long side below which an image is refused outright: the back's MRZ needs 600 px; a front smaller
+ * than the card the reader reads (front-picture.ts) cannot hold one, and a larger front is
+ * measured where the card is (full-ine-check answers why it cannot be read, in `message`).
+ */
+const MIN_LONG_SIDE = { ine_front: MIN_CARD_WIDTH, ine_back: 600 } as const;
 
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
@@ -37,7 +43,7 @@ export async function storeCardImage(db: DbOrTx, storage: FileStorage, field: "i
   if (image.pixels > MAX_IMAGE_PIXELS) throw invalid(field, `The ${field} image has too many pixels (${megapixels(image.pixels)} MP); send at most ${megapixels(MAX_IMAGE_PIXELS)} MP.`);
   const type = image.contentType;
   const width = image.longSide;
-  if (width < MIN_CARD_WIDTH) throw invalid(field, `The ${field} image is too small to read (${width} px); send at least ${MIN_CARD_WIDTH} px on its long side.`);
+  if (width < MIN_LONG_SIDE[field]) throw invalid(field, `The ${field} image is too small to read (${width} px); send at least ${MIN_LONG_SIDE[field]} px on its long side.`);
   const stored = await storage.put(bytes);
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
   return stored.sha256;

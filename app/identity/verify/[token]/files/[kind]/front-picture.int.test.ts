@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { identitySessions } from "@/lib/db/schema";
+import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
+import { MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
+import { seedUserWithKey } from "@/test/factories/seed";
+import { augment, type Augmentation } from "@/test/factories/card-photo";
+import { call } from "@/test/http";
+import { POST as createV3 } from "@/app/identity/v3/identity/sessions/route";
+import { POST as capture } from "./route";
+
+async function openSession(): Promise<{ id: string; token: string }> {
+  const { key } = await seedUserWithKey();
+  const res = await call(createV3, "/identity/v3/identity/sessions", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{}" });
+  const json = await res.json();
+  return { id: json.uuid, token: String(json.verification_url).split("/").pop()! };
+}
+
+const send = (token: string, bytes: Buffer) =>
+  call(capture, `/identity/verify/${token}/files/ine_front`, { method: "POST", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(bytes), params: { token, kind: "ine_front" } });
+
+const session = async (id: string) => (await getDb().select().from(identitySessions).where(eq(identitySessions.id, id)))[0]!;
+
+const photo = (over: Partial<Augmentation>): Augmentation => ({ kind: "perspective", tilt: 0, axis: "y", rotate: 0, background: "wood", glare: false, blur: 0, quality: 80, width: null, ...over });
+const fixed = () => {
+  let i = 0;
+  return () => [0.3, 0.7, 0.5, 0.2, 0.9, 0.4][i++ % 6]!;
+};
+
+/** A table and nothing on it: soft brown noise. */
+const emptyTable = () => sharp({ create: { width: 1280, height: 960, channels: 3, background: "#6b4f3a", noise: { type: "gaussian", mean: 110, sigma: 40 } } }).blur(4).jpeg().toBuffer();
+
+// The front is asked again, with the reason, when the reader could not read it: no card in the
+// picture, a card too small, a blurred one (lib/adapters/ocr/front-picture.ts). A photo at an
+// angle on a table, or a small one the reader handles, is taken.
+describe("POST /identity/verify/{token}/files/ine_front, a picture the reader cannot read", () => {
+  let front: Buffer;
+  beforeAll(async () => {
+    front = await renderIneFront(SANDBOX_VOTERS[0]!);
+  });
+
+  it("refuses a picture with no card in it, saying so", async () => {
+    const { id, token } = await openSession();
+    const res = await send(token, await emptyTable());
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      message: "No encontramos la credencial en la foto del frente. Tómala de nuevo: la credencial completa, con sus cuatro esquinas, sobre un fondo liso.",
+      errors: { ine_front: ["no card outline found"] },
+    });
+    expect(await session(id)).toMatchObject({ refusedCaptures: 1, files: {} });
+  }, 60_000);
+
+  it("refuses a card smaller than the reader reads, with its width, in a picture large enough", async () => {
+    const { token } = await openSession();
+    // A 400×300 picture (above the picture's own minimum) holding a card 200 px wide.
+    const small = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#5a4a3a" } })
+      .composite([{ input: await sharp(front).resize({ width: 200 }).toBuffer(), left: 100, top: 87 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const res = await send(token, small);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.message).toMatch(new RegExp(`^La credencial se ve muy pequeña en la foto del frente \\(\\d+ px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}\\)`));
+    expect(body.errors.ine_front[0]).toMatch(new RegExp(`^card too small: (19\\d|20\\d) px wide, at least ${MIN_CARD_WIDTH}$`));
+  }, 60_000);
+
+  it("refuses a blurred card, saying so", async () => {
+    const { token } = await openSession();
+    const res = await send(token, await augment(front, photo({ tilt: 10, blur: 4 }), fixed()));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      message: "La foto del frente está borrosa. Tómala de nuevo con buena luz, sosteniendo el teléfono quieto hasta que enfoque.",
+      errors: { ine_front: ["the card is blurred"] },
+    });
+  }, 60_000);
+
+  it("takes a photo at 18° on a table, and a small one (720 px wide, the card ~450 px)", async () => {
+    const { id, token } = await openSession();
+    for (const picture of [await augment(front, photo({ tilt: 18 }), fixed()), await augment(front, photo({ tilt: 8, rotate: 4, background: "cloth", width: 720 }), fixed())]) {
+      const res = await send(token, picture);
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect(await session(id)).toMatchObject({ refusedCaptures: 0 });
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
+import { augment, type Augmentation } from "@/test/factories/card-photo";
+import { CARD_HEIGHT, CARD_WIDTH, findCard } from "./find-card";
+import { opencv } from "./opencv";
+
+/**
+ * The card's inside (5% in from each edge: findCard keeps a sliver of what is around the card) in
+ * grey at 96×60, for comparing the card found with the card drawn.
+ */
+async function thumb(png: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  const inside = { left: Math.round(width * 0.05), top: Math.round(height * 0.05), width: Math.round(width * 0.9), height: Math.round(height * 0.9) };
+  return sharp(png).flatten({ background: "#fff" }).extract(inside).resize(96, 60, { fit: "fill" }).greyscale().raw().toBuffer();
+}
+
+/** Pearson correlation of two equal-length pixel arrays. */
+function correlation(a: Buffer, b: Buffer): number {
+  const n = a.length;
+  const [ma, mb] = [a, b].map((x) => x.reduce((s, v) => s + v, 0) / n) as [number, number];
+  let [sab, saa, sbb] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return sab / Math.sqrt(saa * sbb);
+}
+
+const photo = (over: Partial<Augmentation>): Augmentation => ({ kind: "perspective", tilt: 0, axis: "y", rotate: 0, background: "wood", glare: false, blur: 0, quality: 85, width: null, ...over });
+// A fixed stream: the same picture every run.
+const fixed = () => {
+  let i = 0;
+  return () => [0.3, 0.7, 0.5, 0.2, 0.9, 0.4][i++ % 6]!;
+};
+
+describe("opencv", () => {
+  it("leaves the process's uncaught-error handlers as they were (Emscripten adds its own)", async () => {
+    const before = [process.listenerCount("uncaughtException"), process.listenerCount("unhandledRejection")];
+    const cv = await opencv();
+    expect(typeof cv.Mat).toBe("function");
+    expect([process.listenerCount("uncaughtException"), process.listenerCount("unhandledRejection")]).toEqual(before);
+  });
+});
+
+describe("findCard", () => {
+  let front: Buffer;
+  let drawn: Buffer;
+  beforeAll(async () => {
+    front = await renderIneFront(SANDBOX_VOTERS[0]!);
+    drawn = await thumb(front);
+  });
+
+  it.each([
+    ["seen 18° from the side, on wood", photo({ tilt: 18, axis: "y" })],
+    ["seen 15° from below, turned 6°, on cloth", photo({ tilt: 15, axis: "x", rotate: 6, background: "cloth" })],
+    ["turned 20° on a palm's colours", photo({ rotate: -20, background: "skin" })],
+  ])("finds the card %s and straightens it at the canonical size", async (_, how) => {
+    const picture = await augment(front, how, fixed());
+    const found = await findCard(picture);
+    expect(found.by).toBe("outline");
+    expect(await sharp(found.card).metadata()).toMatchObject({ width: CARD_WIDTH, height: CARD_HEIGHT });
+    // The card is drawn 60–75% of a 1400 px picture wide (card-photo.ts): ~840–1050 px.
+    expect(found.sourceWidth).toBeGreaterThan(780);
+    expect(found.sourceWidth).toBeLessThan(1100);
+    // Straightened, it is the card drawn: the perspective and the table are gone.
+    expect(correlation(await thumb(found.card), drawn)).toBeGreaterThan(0.9);
+  });
+
+  it("measures a small card at its own width and enlarges it to the canonical size", async () => {
+    const picture = await augment(front, photo({ tilt: 12, width: 360 }), fixed());
+    const found = await findCard(picture);
+    expect(found.by).toBe("outline");
+    expect(found.sourceWidth).toBeGreaterThan(200);
+    expect(found.sourceWidth).toBeLessThan(280);
+    expect(correlation(await thumb(found.card), drawn)).toBeGreaterThan(0.85);
+  });
+
+  it("cuts a card shot square out as it is, and takes a picture with no outline whole", async () => {
+    const onTable = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: "#4a3526" } })
+      .composite([{ input: front, left: 190, top: 180 }])
+      .jpeg()
+      .toBuffer();
+    const square = await findCard(onTable);
+    expect(square.by).toBe("crop");
+    expect(Math.abs(square.sourceWidth - CARD_WIDTH)).toBeLessThan(40);
+    expect(correlation(await thumb(square.card), drawn)).toBeGreaterThan(0.9);
+
+    const noise = await sharp({ create: { width: 1280, height: 960, channels: 3, background: "#6b4f3a", noise: { type: "gaussian", mean: 110, sigma: 40 } } }).blur(4).jpeg().toBuffer();
+    expect((await findCard(noise)).by).toBe("whole");
+  });
+
+  it("scores a blurred card far below a sharp one, and a small sharp card as sharp", async () => {
+    const sharpCard = await findCard(await augment(front, photo({}), fixed()));
+    const blurred = await findCard(await augment(front, photo({ blur: 3 }), fixed()));
+    const small = await findCard(await augment(front, photo({ width: 300 }), fixed()));
+    expect(blurred.sharpness).toBeLessThan(sharpCard.sharpness / 10);
+    expect(small.sharpness).toBeGreaterThan(blurred.sharpness * 5);
+  });
+});

@@ -1,0 +1,201 @@
+import sharp from "sharp";
+import { untrustedImage } from "@/lib/adapters/image-input";
+import { free, opencv, type Cv } from "./opencv";
+
+/**
+ * Finds an ID card (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm, as INE's credential is) in a photo: its
+ * outline on the table, hand or cloth around it, its corners, and the card alone seen straight on
+ * at one canonical size. The readers then find a card's fields at the same place and type size
+ * whatever the picture was: a phone photo at an angle, a 300 px thumbnail, or a clean scan.
+ *
+ * How (OpenCV, lib/adapters/vision/opencv): on a copy at most WORK px wide, edges (Canny) closed
+ * into outlines, the largest outline that is a convex quadrilateral of a card's proportions (or
+ * nearly fills its bounding rotated rectangle) is the card. The perspective is undone from the
+ * original pixels with Lanczos resampling (8×8 taps), which also enlarges a small card without
+ * the blocky or smeared strokes that nearest or bilinear enlargement give the OCR.
+ */
+export type FoundCard = {
+  /** The card, straight on, CARD_WIDTH × CARD_HEIGHT (or turned a quarter: portrait), RGBA PNG. */
+  card: Buffer;
+  /**
+   * Where it was: its outline in a photo, the card warped straight ("outline"); an outline
+   * already straight (a scan, a render, a card squarely shot), the card cut out as it is
+   * ("crop"); no outline, the whole picture taken as the card ("whole").
+   */
+  by: "outline" | "crop" | "whole";
+  /** The picture's size, upright (EXIF applied). */
+  pictureWidth: number;
+  pictureHeight: number;
+  /** The share of the picture the card covers (0–1). */
+  coverage: number;
+  /** The card's width in the picture's own pixels, before enlargement: what the camera gave. */
+  sourceWidth: number;
+  /**
+   * Sharpness: the variance of the Laplacian of the card's inside in grey, at its own resolution
+   * up to 500 px wide (a standard
+   * focus measure: Pech-Pacheco et al., "Diatom autofocusing in brightfield microscopy", 2000).
+   */
+  sharpness: number;
+};
+
+export const CARD_WIDTH = 1012;
+export const CARD_HEIGHT = 638;
+const CARD_RATIO = 85.6 / 53.98;
+const WORK = 800;
+
+export async function findCard(image: Uint8Array): Promise<FoundCard> {
+  const { data, info } = await untrustedImage(image).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const cv = await opencv();
+  const source = cv.matFromArray(info.height, info.width, cv.CV_8UC4, data);
+  try {
+    const quad = outline(cv, source);
+    const corners = quad ?? [0, 0, info.width, 0, info.width, info.height, 0, info.height];
+    const [tl, tr, br, bl] = pairs(corners);
+    const width = (dist(tl!, tr!) + dist(bl!, br!)) / 2;
+    const height = (dist(tl!, bl!) + dist(tr!, br!)) / 2;
+    // A card photographed sideways stays sideways: the reader turns it (read-ine-front's upright).
+    const [w, h] = width >= height ? [CARD_WIDTH, CARD_HEIGHT] : [CARD_HEIGHT, CARD_WIDTH];
+    const card = warp(cv, source, corners, w, h);
+    const focus = sharpness(cv, card, w, h, Math.max(width, height));
+    const straight = quad && isStraight(quad);
+    // A straight card is cut out as it is: no resampling, its own proportions (some renders of
+    // the specimen are not drawn at 1.586); the reader enlarges it.
+    const png = straight ? (card.delete(), await cutOut(data, info.width, info.height, quad)) : await toPng(card, w, h);
+    return { card: png, by: !quad ? "whole" : straight ? "crop" : "outline", pictureWidth: info.width, pictureHeight: info.height, coverage: Math.min(1, (width * height) / (info.width * info.height)), sourceWidth: Math.round(Math.max(width, height)), sharpness: focus };
+  } finally {
+    source.delete();
+  }
+}
+
+const dist = (a: readonly [number, number], b: readonly [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const pairs = (xy: number[]) => [0, 1, 2, 3].map((i) => [xy[2 * i]!, xy[2 * i + 1]!] as const);
+
+/**
+ * The card's four corners (clockwise from top left, in the picture's pixels), or null when no
+ * outline of a card's shape covers enough of the picture (a picture that is the card, edge to
+ * edge, has no outline to find: it is read whole).
+ */
+function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
+  const scale = Math.min(1, WORK / Math.max(source.cols, source.rows));
+  const small = new cv.Mat();
+  const grey = new cv.Mat();
+  const edges = new cv.Mat();
+  const contours = new cv.MatVector();
+  const hierarchy = new cv.Mat();
+  const kernel = cv.Mat.ones(5, 5, cv.CV_8U);
+  try {
+    cv.resize(source, small, new cv.Size(Math.round(source.cols * scale), Math.round(source.rows * scale)), 0, 0, cv.INTER_AREA);
+    cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
+    cv.GaussianBlur(grey, grey, new cv.Size(5, 5), 0);
+    cv.Canny(grey, edges, 30, 90);
+    // Close gaps in the card's edge (glare, a finger) without merging it with the background's.
+    cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
+    cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
+    const area = small.cols * small.rows;
+    let best: { area: number; points: number[] } | null = null;
+    for (let i = 0; i < contours.size(); i++) {
+      const contour = contours.get(i);
+      const hull = new cv.Mat();
+      const approx = new cv.Mat();
+      cv.convexHull(contour, hull);
+      const hullArea = cv.contourArea(hull);
+      if (hullArea > 0.12 * area && hullArea < 0.97 * area && (!best || hullArea > best.area)) {
+        cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
+        // A card seen square on (turned or not) nearly fills the rotated rectangle around it:
+        // that rectangle, which rounded corners do not pull in. Seen at an angle it is a
+        // trapezoid: its four corners. Neither (a thumb over a corner): the rectangle, if it
+        // still mostly fills it.
+        const rect = cv.minAreaRect(hull);
+        const fill = hullArea / (rect.size.width * rect.size.height);
+        const box = () => (cv.RotatedRect.points(rect) as { x: number; y: number }[]).flatMap((p) => [p.x, p.y]);
+        const points = fill > 0.97 ? box() : approx.rows === 4 ? [...approx.data32S] : fill > 0.85 ? box() : null;
+        if (points && cardShaped(points)) best = { area: hullArea, points };
+      }
+      free(contour, hull, approx);
+    }
+    return best ? widen(order(best.points)).map((v) => v / scale) : null;
+  } finally {
+    free(small, grey, edges, contours, hierarchy, kernel);
+  }
+}
+
+/**
+ * The corners moved 2% away from the centre: an outline found on the card's print (a blurred or
+ * glared edge) would otherwise cut the first or last letters of a line; a sliver of background
+ * costs the reader nothing.
+ */
+function widen(corners: number[]): number[] {
+  const [cx, cy] = [0, 1].map((k) => (corners[k]! + corners[k + 2]! + corners[k + 4]! + corners[k + 6]!) / 4);
+  return corners.map((v, i) => (i % 2 ? cy! + (v - cy!) * 1.02 : cx! + (v - cx!) * 1.02));
+}
+
+/** Four corners whose sides are a card's proportions, allowing ~25° of perspective. */
+function cardShaped(points: number[]): boolean {
+  const [a, b, c, d] = pairs(order(points));
+  const w = (dist(a!, b!) + dist(d!, c!)) / 2;
+  const h = (dist(a!, d!) + dist(b!, c!)) / 2;
+  const ratio = Math.max(w, h) / Math.min(w, h);
+  return ratio > CARD_RATIO * 0.7 && ratio < CARD_RATIO * 1.35;
+}
+
+/** Corners within 1.5% of the card's width of an upright rectangle's: a scan, a render, a straight shot. */
+function isStraight(corners: number[]): boolean {
+  const [tl, tr, br, bl] = pairs(corners);
+  const tolerance = 0.015 * dist(tl!, tr!);
+  return Math.abs(tl![1] - tr![1]) <= tolerance && Math.abs(bl![1] - br![1]) <= tolerance && Math.abs(tl![0] - bl![0]) <= tolerance && Math.abs(tr![0] - br![0]) <= tolerance;
+}
+
+async function cutOut(rgba: Buffer, width: number, height: number, corners: number[]): Promise<Buffer> {
+  const xs = pairs(corners).map((p) => p[0]);
+  const ys = pairs(corners).map((p) => p[1]);
+  const left = Math.max(0, Math.floor(Math.min(...xs)));
+  const top = Math.max(0, Math.floor(Math.min(...ys)));
+  const region = { left, top, width: Math.min(width, Math.ceil(Math.max(...xs))) - left, height: Math.min(height, Math.ceil(Math.max(...ys))) - top };
+  return sharp(rgba, { raw: { width, height, channels: 4 } }).extract(region).png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** Corners ordered top left, top right, bottom right, bottom left (by x+y and y−x). */
+function order(points: number[]): number[] {
+  const p = pairs(points);
+  const bySum = [...p].sort((u, v) => u[0] + u[1] - (v[0] + v[1]));
+  const byDiff = [...p].sort((u, v) => u[1] - u[0] - (v[1] - v[0]));
+  return [bySum[0]!, byDiff[0]!, bySum[3]!, byDiff[3]!].flatMap(([x, y]) => [x, y]);
+}
+
+function warp(cv: Cv, source: InstanceType<Cv["Mat"]>, corners: number[], w: number, h: number) {
+  const from = cv.matFromArray(4, 1, cv.CV_32FC2, corners);
+  const to = cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, w, 0, w, h, 0, h]);
+  const m = cv.getPerspectiveTransform(from, to);
+  const out = new cv.Mat();
+  cv.warpPerspective(source, out, m, new cv.Size(w, h), cv.INTER_LANCZOS4, cv.BORDER_REPLICATE);
+  free(from, to, m);
+  return out;
+}
+
+/** At the card's own resolution (at most 500 px): an enlarged small card is not a blurred one. */
+function sharpness(cv: Cv, card: InstanceType<Cv["Mat"]>, w: number, h: number, sourceWidth: number): number {
+  const grey = new cv.Mat();
+  const lap = new cv.Mat();
+  const mean = new cv.Mat();
+  const sd = new cv.Mat();
+  try {
+    // Inside the card only: its edge against the background is a step that stays sharp-looking
+    // however blurred the print is.
+    const inner = card.roi(new cv.Rect(Math.round(w * 0.08), Math.round(h * 0.08), Math.round(w * 0.84), Math.round(h * 0.84)));
+    cv.cvtColor(inner, grey, cv.COLOR_RGBA2GRAY);
+    inner.delete();
+    const scale = Math.min(500, 0.84 * sourceWidth) / (0.84 * Math.max(w, h));
+    cv.resize(grey, grey, new cv.Size(Math.round(grey.cols * scale), Math.round(grey.rows * scale)), 0, 0, cv.INTER_AREA);
+    cv.Laplacian(grey, lap, cv.CV_64F);
+    cv.meanStdDev(lap, mean, sd);
+    return sd.data64F[0]! ** 2;
+  } finally {
+    free(grey, lap, mean, sd);
+  }
+}
+
+async function toPng(card: InstanceType<Cv["Mat"]>, w: number, h: number): Promise<Buffer> {
+  const bytes = Buffer.from(card.data);
+  card.delete();
+  return sharp(bytes, { raw: { width: w, height: h, channels: 4 } }).png({ compressionLevel: 1 }).toBuffer();
+}
