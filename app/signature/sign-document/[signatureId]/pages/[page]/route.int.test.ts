@@ -35,8 +35,14 @@ describe("the signing page's boxes and pictures of pages", () => {
     expect((await look(second!)).signer.boxes).toEqual([]);
   });
 
-  it("with DEFAULT positions there is no box: the signature goes on the sheet", async () => {
+  it("positions sent without sign_position are not dropped: the document is CUSTOM and the signer sees the box", async () => {
     const [first] = await links({ signatures: [{ name: "Begoña Núñez", email: "begona@example.com", positions: JSON.stringify([box]) }] });
+    const data = (await (await call(view, `/v1/signatures/${first}`, { params: { signatureId: first! } })).json()).data;
+    expect(data.signer.boxes).toEqual([box]);
+  });
+
+  it("a signature-sheet document (DEFAULT, no positions) shows no box", async () => {
+    const [first] = await links({ sign_position: "DEFAULT", signatures: [{ name: "Begoña Núñez", email: "begona@example.com" }] });
     const data = (await (await call(view, `/v1/signatures/${first}`, { params: { signatureId: first! } })).json()).data;
     expect(data.signer.boxes).toEqual([]);
   });
