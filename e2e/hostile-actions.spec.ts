@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ACTION_BOUNDARY, HOSTILE_ACTION_BODIES } from "../test/hostile-bodies";
-import { E2E_APP_URL, hydrated } from "./support";
+import { E2E_APP_URL, hydrated, signUpAndSignIn } from "./support";
 
 // Server actions under hostile input, against the production build through server.ts (the way
 // `npm start` serves it): every action the build has (its ids from Next's manifest), with bodies
@@ -22,13 +22,9 @@ test.describe("server actions", () => {
     test.skip(info.project.name !== "desktop", "one browser is enough: these are HTTP requests and headers");
     expect(actions.length).toBeGreaterThanOrEqual(10);
     const email = `fuzz.${Date.now()}@example.com`;
-    await page.goto("/signup");
-    await hydrated(page);
-    await page.getByLabel("Nombre completo").fill("Fuzz Acciones");
-    await page.getByLabel("Correo electrónico").fill(email);
-    await page.getByLabel("Contraseña").fill("contraseña-segura-1");
-    await page.getByRole("button", { name: "Crear cuenta" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Sign-up proves the address before it signs in (the e-mail's link, read from the outbox).
+    await signUpAndSignIn(page, { name: "Fuzz Acciones", email });
+    await expect(page).toHaveURL(/\/dashboard/);
 
     // Before the fuzz, which signs this session out (signOutAction is one of the actions).
     // The issue's reproduction: POST /login with Next-Action and `[]`.
