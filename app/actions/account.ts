@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { formInput } from "@/lib/http/action-input";
 import { clientIp, limitAccountMail, minutesToWait } from "@/lib/http/rate-limit";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { emailSchema, passwordSchema } from "@/lib/schemas/account";
@@ -26,8 +27,12 @@ export type AccountFormState = {
 
 const isCode = (err: unknown, code: AppError["code"]): err is AppError => err instanceof AppError && err.code === code;
 
+// Every action takes its FormData through formInput: anyone can POST any arguments to an action
+// id, and what no form of ours sends is a 404, never a 500 (lib/http/action-input.ts).
+
 /** Throttled per address and per e-mail; the same answer whether or not the e-mail has an account. */
-export async function requestPasswordResetAction(_prev: AccountFormState, form: FormData): Promise<AccountFormState> {
+export async function requestPasswordResetAction(_prev: AccountFormState, input: FormData): Promise<AccountFormState> {
+  const form = formInput(input);
   const values = { email: String(form.get("email") ?? "") };
   const email = emailSchema.safeParse(form.get("email"));
   if (!email.success) return { fieldErrors: { email: "auth.invalidEmail" }, values };
@@ -41,7 +46,8 @@ export async function requestPasswordResetAction(_prev: AccountFormState, form: 
   return { sent: true, values: { email: email.data } };
 }
 
-export async function resetPasswordAction(_prev: AccountFormState, form: FormData): Promise<AccountFormState> {
+export async function resetPasswordAction(_prev: AccountFormState, input: FormData): Promise<AccountFormState> {
+  const form = formInput(input);
   const password = passwordSchema.safeParse(form.get("password"));
   if (!password.success) return { fieldErrors: { password: passwordProblem(password.error.issues[0]!.message) } };
   try {
@@ -55,7 +61,8 @@ export async function resetPasswordAction(_prev: AccountFormState, form: FormDat
 }
 
 /** A button, not the link itself: mail scanners open links, and a GET should change nothing. */
-export async function confirmEmailAction(_prev: AccountFormState, form: FormData): Promise<AccountFormState> {
+export async function confirmEmailAction(_prev: AccountFormState, input: FormData): Promise<AccountFormState> {
+  const form = formInput(input);
   try {
     await confirmEmail(getDb(), String(form.get("token") ?? ""));
   } catch (err) {
@@ -80,7 +87,8 @@ export async function resendConfirmationAction(): Promise<AccountFormState> {
 }
 
 /** Accept or decline from the invitation e-mail's link, as the invited (confirmed) address. */
-export async function answerInvitationAction(_prev: AccountFormState, form: FormData): Promise<AccountFormState> {
+export async function answerInvitationAction(_prev: AccountFormState, input: FormData): Promise<AccountFormState> {
+  const form = formInput(input);
   const token = String(form.get("token") ?? "");
   const found = await sessionUser(await auth());
   if (!found) redirect("/login");
