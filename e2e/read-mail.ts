@@ -2,38 +2,22 @@
 // person reads their mail: prints the text of the newest e-mail of TEMPLATE to RECIPIENT in the
 // outbox (where mail is captured without SMTP_URL), waiting a few seconds for it.
 import { and, desc, eq } from "drizzle-orm";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
-import { closeQueue } from "@/lib/jobs/queue";
-import { openDatabase } from "@/lib/runtime/open-database";
+import { runFixture } from "./fixture-script";
 
-async function main() {
+runFixture(async () => {
   const [recipient, template] = process.argv.slice(2);
   if (!recipient || !template) throw new Error("usage: read-mail.ts RECIPIENT TEMPLATE");
-  const database = await openDatabase();
-  try {
-    for (let i = 0; i < 20; i++) {
-      const [message] = await getDb()
-        .select({ text: outboxMessages.text })
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.recipient, recipient.toLowerCase()), eq(outboxMessages.template, template)))
-        .orderBy(desc(outboxMessages.createdAt))
-        .limit(1);
-      if (message) return console.log(JSON.stringify({ text: message.text }));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`no ${template} e-mail to ${recipient}`);
-  } finally {
-    await closeQueue();
-    await closeDb();
-    await database.close();
+  for (let i = 0; i < 20; i++) {
+    const [message] = await getDb()
+      .select({ text: outboxMessages.text })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, recipient.toLowerCase()), eq(outboxMessages.template, template)))
+      .orderBy(desc(outboxMessages.createdAt))
+      .limit(1);
+    if (message) return console.log(JSON.stringify({ text: message.text }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+  throw new Error(`no ${template} e-mail to ${recipient}`);
+});

@@ -9,13 +9,11 @@ import { cardPhoto, SANDBOX_FACES, selfie } from "@/lib/adapters/ine/sandbox-fac
 import { sandboxVoterAnswer, SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { sandboxCurpAnswer } from "@/lib/adapters/renapo/sandbox-people";
 import { fileStorage } from "@/lib/adapters/storage/storage";
-import { closeDb, getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionChecks } from "@/lib/db/schema";
-import { closeQueue } from "@/lib/jobs/queue";
 import { FACE_MATCH_THRESHOLD } from "@/lib/adapters/faces/face-analyzer";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
-import { openDatabase } from "@/lib/runtime/open-database";
 import { createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import type { Actor } from "@/lib/services/actor";
 import { createIdentitySession } from "@/lib/services/identity-sessions/create-identity-session";
@@ -23,6 +21,7 @@ import { LIVENESS_CHALLENGE } from "@/lib/schemas/liveness-challenge";
 import { moveSession } from "@/lib/services/identity-sessions/move-session";
 import { judgeValidations, sessionResult } from "@/lib/services/identity-sessions/score-session";
 import { createUser } from "@/lib/services/users/create-user";
+import { runFixture } from "./fixture-script";
 
 const PASSWORD = "contraseña-segura-1";
 
@@ -104,34 +103,19 @@ async function finishedSession(owner: Actor, voter: SandboxVoter, face: (typeof 
   return session.id;
 }
 
-async function main() {
+runFixture(async () => {
   const tag = process.argv[2] ?? String(Date.now());
-  const database = await openDatabase();
-  try {
-    const admin = await createUser(getDb(), { name: "Revisora Íñiguez", email: `revisora.${tag}@example.com`, password: PASSWORD, role: "admin" });
-    const owner = await createUser(getDb(), { name: "Integradora Peña", email: `integradora.${tag}@example.com`, password: PASSWORD, role: "user" });
-    const actor: Actor = { userId: owner.id, role: "user", locale: "es", via: "apiKey" };
-    const open = await createIdentitySession(getDb(), actor, createSessionV3Body.parse({}), { apiVersion: 3 });
-    // José Ángel Núñez: current in the voter roll, his own face; Luis Alberto Ramírez: reported card, another face.
-    const passed = await finishedSession(actor, SANDBOX_VOTERS[1]!, SANDBOX_FACES[1]!, 0.82);
-    const failed = await finishedSession(actor, SANDBOX_VOTERS[3]!, SANDBOX_FACES[3]!, 0.31);
-    // Another company's session: the owner above must not see it.
-    const stranger = await createUser(getDb(), { name: "Otra Empresa", email: `otra.${tag}@example.com`, password: PASSWORD, role: "user" });
-    const foreign = await finishedSession({ userId: stranger.id, role: "user", locale: "es", via: "apiKey" }, SANDBOX_VOTERS[0]!, SANDBOX_FACES[0]!, 0.77);
-    console.log(
-      JSON.stringify({ admin: { email: admin.email, password: PASSWORD }, owner: { email: owner.email, id: owner.id, password: PASSWORD }, sessions: { open: open.id, passed, failed, foreign } }),
-    );
-  } finally {
-    await closeQueue();
-    await closeDb();
-    await database.close();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+  const admin = await createUser(getDb(), { name: "Revisora Íñiguez", email: `revisora.${tag}@example.com`, password: PASSWORD, role: "admin" });
+  const owner = await createUser(getDb(), { name: "Integradora Peña", email: `integradora.${tag}@example.com`, password: PASSWORD, role: "user" });
+  const actor: Actor = { userId: owner.id, role: "user", locale: "es", via: "apiKey" };
+  const open = await createIdentitySession(getDb(), actor, createSessionV3Body.parse({}), { apiVersion: 3 });
+  // José Ángel Núñez: current in the voter roll, his own face; Luis Alberto Ramírez: reported card, another face.
+  const passed = await finishedSession(actor, SANDBOX_VOTERS[1]!, SANDBOX_FACES[1]!, 0.82);
+  const failed = await finishedSession(actor, SANDBOX_VOTERS[3]!, SANDBOX_FACES[3]!, 0.31);
+  // Another company's session: the owner above must not see it.
+  const stranger = await createUser(getDb(), { name: "Otra Empresa", email: `otra.${tag}@example.com`, password: PASSWORD, role: "user" });
+  const foreign = await finishedSession({ userId: stranger.id, role: "user", locale: "es", via: "apiKey" }, SANDBOX_VOTERS[0]!, SANDBOX_FACES[0]!, 0.77);
+  console.log(
+    JSON.stringify({ admin: { email: admin.email, password: PASSWORD }, owner: { email: owner.email, id: owner.id, password: PASSWORD }, sessions: { open: open.id, passed, failed, foreign } }),
+  );
+});

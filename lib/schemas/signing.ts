@@ -224,7 +224,7 @@ export type InvitationToMeJson = z.infer<typeof invitationToMeJson>;
 
 export const invitationParams = z.object({ invitationId: uuidParam });
 
-const intFromQuery = (min: number, max: number) =>
+export const intFromQuery = (min: number, max: number) =>
   z
     .string()
     .regex(/^-?\d+$/, "Must be an integer.")
@@ -257,7 +257,7 @@ export const constancyQuery = z.object({
 
 // ---- responses -------------------------------------------------------------------------------
 
-const pageMeta = z.array(
+export const pageMeta = z.array(
   z.object({ page: z.object({ total: z.number().int(), initialItem: z.number().int(), totalItems: z.number().int() }) }),
 );
 

@@ -12,7 +12,7 @@ export type ConstancyReport = Omit<TimestampCheck, "problems" | "warnings"> & { 
  * platform's own for constancias this installation issued).
  */
 export async function checkConstancy(input: { der: Uint8Array; hash: Uint8Array }, locale: Locale): Promise<ConstancyReport> {
-  const trust = await signatureTrust();
+  const trust = await signatureTrust({ national: false });
   const roots = trust.filter((t) => t.type === "NOM151" || t.type === "PLATFORM").flatMap((t) => t.roots);
   const check = await checkTimestamp({ der: input.der, imprint: input.hash, roots });
   const t = makeTranslate(locale);

@@ -45,7 +45,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Found = Awaited<ReturnType<typeof findById>>;
 
-export async function verifyFile(db: DbOrTx, input: { bytes: Uint8Array } | { hash: string } | { id: string }): Promise<Verification> {
+/** `sha256`, when the caller already hashed `bytes` (POST /v1/verify also needs it for a constancia). */
+export async function verifyFile(db: DbOrTx, input: { bytes: Uint8Array; sha256?: Buffer } | { hash: string } | { id: string }): Promise<Verification> {
   if ("id" in input) return describe(db, await findById(db, input.id), "hash", null);
   if ("hash" in input) {
     const found = await findByHash(db, input.hash.toUpperCase());
@@ -54,7 +55,7 @@ export async function verifyFile(db: DbOrTx, input: { bytes: Uint8Array } | { ha
   const bytes = input.bytes;
   const head = Buffer.from(bytes.subarray(0, 512)).toString("utf8");
   if (/<electronicDocument\b/.test(head) || head.trimStart().startsWith("<?xml")) return verifyRecord(db, Buffer.from(bytes).toString("utf8"));
-  const hash = sha256Hex(bytes);
+  const hash = input.sha256 ? input.sha256.toString("hex").toUpperCase() : sha256Hex(bytes);
   const found = await findByHash(db, hash);
   if (found === "shared") return sharedOriginal("pdf");
   const matched = found ? (found.document.sealedHash === hash ? "sealed" : "original") : null;

@@ -22,11 +22,12 @@ const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).
  * and a constancia taken over that original covers those bytes), or over the hash given.
  */
 export async function verifySubmission(db: DbOrTx, input: { file?: Uint8Array; hash?: string; constancy?: Uint8Array }, locale: Locale): Promise<SubmissionVerification> {
-  const base: SubmissionVerification = input.file ? await verifyFile(db, { bytes: input.file }) : await verifyFile(db, { hash: input.hash! });
+  const fileHash = input.file ? sha256(input.file) : null;
+  const base: SubmissionVerification = input.file ? await verifyFile(db, { bytes: input.file, sha256: fileHash! }) : await verifyFile(db, { hash: input.hash! });
   if (input.file && isPdf(input.file)) base.signatures = await reportPdfSignatures(input.file, await signatureTrust());
   if (input.constancy) {
     const der = constancyBytes(input.constancy);
-    const whole = input.file ? sha256(input.file) : Buffer.from(input.hash!, "hex");
+    const whole = fileHash ?? Buffer.from(input.hash!, "hex");
     let report = await checkConstancy({ der, hash: whole }, locale);
     let covers: "file" | "earlier-revision" | null = report.imprint === whole.toString("hex") ? "file" : null;
     let coveredBytes = covers ? (input.file?.byteLength ?? null) : null;

@@ -12,7 +12,7 @@ import type { IneCardData, IneValidationResult } from "@/lib/db/schema";
 import { checkCurp } from "@/lib/mx/curp";
 import { parseIneFront, type IneFront } from "@/lib/mx/ine-front";
 import { mrzCheckDigit, parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
-import { compareFrontAndBack, judgeIneValidation, renapoFinding, type Unavailable } from "./judge-ine-validation";
+import { compareFrontAndBack, dmy, judgeIneValidation, renapoFinding, type Unavailable } from "./judge-ine-validation";
 import { ineVerdict, renapoVerdict } from "./registry-verdicts";
 
 export type FullIneDeps = { frontReader: IneFrontReader; mrzReader: MrzReader; faces: FaceAnalyzer; voterRoll: VoterRoll; curpRegistry: CurpRegistry; now: () => Date };
@@ -138,7 +138,6 @@ function dataOcr(mrz: MrzRead): Record<string, string> {
   };
 }
 
-const dmy = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : null);
 
 type Datum = { type: string; name: string; value: string | null | undefined; source: "MRZ" | "OCR" };
 

@@ -31,7 +31,8 @@ export type IneEvidence = {
 /** One comparison of the front (OCR) with the back (MRZ): ok null when one side was not read. */
 export type FrontBackComparison = { key: string; name: string; field: string; ok: boolean | null; required: boolean; mrzValue: string; ocrValue: string | null };
 
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+/** "2029-12-31" as the card and the reference print dates, "31/12/2029"; null for anything else. */
+export const dmy = (iso: string | null | undefined) => (iso && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : null);
 
 /**
  * The front's names as the cross-checks take them, or null when not all were read. A person with
@@ -53,7 +54,7 @@ export function compareFrontAndBack(front: IneFront, mrz: IneMrz): FrontBackComp
   // The front's sex and dates count even when its names were not read (those compare as null).
   const names = frontNames(front, mrz);
   const v = crossCheckIdentity({ curp: front.curp, front: names ?? { ...front, nombres: "", primer_apellido: "", segundo_apellido: "" }, mrz });
-  const mrzBirth = dmy(mrz.birthDate);
+  const mrzBirth = dmy(mrz.birthDate) ?? mrz.birthDate;
   return [
     { key: "DataIntegrity_ft_Surname_And_Given_Names", name: "Nombre Completo", field: "nombre", ok: names ? v.nombre_match : null, required: true, mrzValue: `${mrz.primerApellido} ${mrz.segundoApellido} ${mrz.nombres}`.replace(/\s+/g, " ").trim(), ocrValue: front.nombre_completo },
     { key: "DataIntegrity_ft_Sex", name: "Sexo", field: "sexo", ok: v.sexo_match, required: true, mrzValue: mrz.sex ?? "", ocrValue: front.sexo },
