@@ -289,6 +289,7 @@ export const signatureResource = z
       certificate_issuer_name: z.string().nullable(),
       signed_at: z.string().nullable(),
       signature: z.string().nullable(),
+      redirect_url: z.string().nullable().describe("Not in the reference: this signer's redirect after signing or rejecting, when one was given."),
       updatedAt: z.string(),
       createdAt: z.string(),
     }),
@@ -323,6 +324,7 @@ export const documentResource = z
       createdBy: z.string().nullable(),
       spectators: z.array(z.object({ name: z.string(), email: z.string() })),
       pages: z.number().int(),
+      redirect_url: z.string().nullable().describe("Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README)."),
     }),
     relationships: z.object({
       signatories: z.object({ data: z.array(signatureResource), links: z.object({ self: z.literal("/signatures") }) }),

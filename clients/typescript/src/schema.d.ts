@@ -1020,6 +1020,8 @@ export interface components {
                     email: string;
                 }[];
                 pages: number;
+                /** @description Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README). */
+                redirect_url: string | null;
             };
             relationships: {
                 signatories: {
@@ -1060,6 +1062,8 @@ export interface components {
                 certificate_issuer_name: string | null;
                 signed_at: string | null;
                 signature: string | null;
+                /** @description Not in the reference: this signer's redirect after signing or rejecting, when one was given. */
+                redirect_url: string | null;
                 updatedAt: string;
                 createdAt: string;
             };
