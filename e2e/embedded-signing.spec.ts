@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { newcomerWithKey, testCertificate, twoPagePdf } from "./signer-support";
 import { E2E_APP_URL, hydrated, shot } from "./support";
 
@@ -50,6 +51,8 @@ test("a signer signs inside an allowed integrator's page, which hears the events
     await origins.fill("http://intruso.example.mx");
     await embed.getByRole("button", { name: "Guardar sitios" }).click();
     await expect(embed.getByRole("alert")).toContainText("«http://intruso.example.mx» no es un origen válido");
+    await expect(origins).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "Ajustes, sitios de firma insertada con un error");
     await origins.fill(`${allowed.origin}/`);
     await embed.getByRole("button", { name: "Guardar sitios" }).click();
     await expect(embed.getByRole("status")).toHaveText("Cambios guardados.");
@@ -98,6 +101,10 @@ test("a signer signs inside an allowed integrator's page, which hears the events
     // The allowed page: the signing page loads inside, and the page hears rubrica:loaded.
     const cert = testCertificate(path.join("test-results", "e2e-certs", stamp), "Begoña Núñez Ibáñez", "NUIB800101AB1");
     const host = await browser.newPage();
+    // A CSP refusal, or a postMessage to an origin that is not the parent's, is logged as an error.
+    const hostErrors: string[] = [];
+    host.on("console", (m) => m.type() === "error" && !m.location().url.endsWith("/favicon.ico") && hostErrors.push(m.text()));
+    host.on("pageerror", (err) => hostErrors.push(err.message));
     await host.goto(`${allowed.origin}/firmar/${begona}`);
     const frame = host.frameLocator("rubrica-signing iframe");
     await expect(frame.getByRole("heading", { level: 1, name: "Contrato insertado.pdf" })).toBeVisible();
@@ -118,6 +125,7 @@ test("a signer signs inside an allowed integrator's page, which hears the events
       [E2E_APP_URL, "rubrica:loaded"],
       [E2E_APP_URL, "rubrica:signed"],
     ]);
+    expect(hostErrors).toEqual([]);
     await shot(host, "embed-02-signed-inside", info.project.name);
     await host.close();
 
