@@ -31,6 +31,16 @@ function integratorSite(): Promise<{ origin: string; close: () => Promise<void> 
   );
 }
 
+/** In Ajustes, the key's embed origins (the first key's), saved. */
+async function allowOrigin(page: Page, origin: string) {
+  const embed = page.getByTestId("api-key-embed").first();
+  await embed.getByText("Firma insertada: ningún sitio").click();
+  await embed.getByLabel("Sitios que pueden insertar la firma (clave «firma e2e»)").fill(origin);
+  await embed.getByRole("button", { name: "Guardar sitios" }).click();
+  await expect(embed).toContainText(`Firma insertada: ${origin}`);
+  return embed;
+}
+
 type Heard = { type: string; signature_id: string; link_status: string };
 const heard = (page: Page) => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard);
 const messages = (page: Page) => page.evaluate(() => (window as unknown as { messages: Array<{ origin: string; data: Heard }> }).messages);
@@ -56,7 +66,7 @@ test("a signer signs inside an allowed integrator's page, which hears the events
     await origins.fill(`${allowed.origin}/`);
     await embed.getByRole("button", { name: "Guardar sitios" }).click();
     await expect(embed.getByRole("status")).toHaveText("Cambios guardados.");
-    await expect(embed).toContainText(`Firma insertada: ${allowed.origin}`);
+    await expect(embed).toContainText(`Firma insertada: ${allowed.origin}`); // normalized: no trailing slash
     await shot(page, "embed-01-origins", info.project.name);
 
     // The document, by API with that key: two signers; José's plain link sends him back to the integrator.
@@ -146,5 +156,43 @@ test("a signer signs inside an allowed integrator's page, which hears the events
   } finally {
     await allowed.close();
     await stranger.close();
+  }
+});
+
+test("a RUBRICA signer inside a frame verifies their identity in a tab of its own (the verification page is never framed)", async ({ page, browser, request }, info) => {
+  test.skip(info.project.name === "phone", "desktop only");
+  test.setTimeout(120_000);
+  const stamp = `${info.project.name}.${Date.now()}`;
+  const allowed = await integratorSite();
+  try {
+    const key = await newcomerWithKey(page, "Íñigo Sáenz", `dueno-ine.${stamp}@example.com`);
+    await allowOrigin(page, allowed.origin);
+    const folder = (await (await request.get("/v1/companies", { headers: { Authorization: `Bearer ${key}` } })).json()).data[0].id as string;
+    const created = await request.post(`/v1/containers/${folder}/documents`, {
+      headers: { Authorization: `Bearer ${key}` },
+      multipart: {
+        file: { name: "contrato.pdf", mimeType: "application/pdf", buffer: await twoPagePdf("Contrato con INE") },
+        document: JSON.stringify({ file_name: "Contrato con INE.pdf", signatures: [{ name: "Ana Ruiz Peña", email: `ana.${stamp}@example.com` }], config: { allow_type_signatures: ["RUBRICA"] } }),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const ana = (await created.json()).data.relationships.signatories.data[0].id as string;
+
+    const host = await browser.newPage();
+    await host.goto(`${allowed.origin}/firmar/${ana}`);
+    const frame = host.frameLocator("rubrica-signing iframe");
+    await expect(frame.getByRole("heading", { level: 1, name: "Contrato con INE.pdf" })).toBeVisible();
+    await frame.locator("body[data-hydrated]").waitFor();
+    const popup = host.waitForEvent("popup");
+    await frame.getByRole("button", { name: "Verificar mi identidad" }).click();
+    // The verification opens top-level, where the camera and its own policy work.
+    const verification = await popup;
+    await verification.waitForURL(/\/identity\/verify\//);
+    // The frame stays on the signing page, waiting for the verification.
+    await expect(frame.getByTestId("identity-step")).toHaveAttribute("data-state", "OPEN");
+    await expect(frame.getByRole("heading", { level: 1, name: "Contrato con INE.pdf" })).toBeVisible();
+    await host.close();
+  } finally {
+    await allowed.close();
   }
 });
