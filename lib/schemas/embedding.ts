@@ -4,7 +4,9 @@ import { z } from "zod";
 // signing page sends the signer afterwards. Browser-safe (the dashboard's form validates with it).
 
 export const MAX_EMBED_ORIGINS = 20;
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+// No [::1]: CSP's host-source grammar has no IPv6 literals (w3c/webappsec#49), so a browser
+// would drop it from frame-ancestors.
+const LOOPBACK = new Set(["localhost", "127.0.0.1"]);
 
 /**
  * An origin exactly as a browser serializes it (RFC 6454 §6.2: scheme://host[:port], no path),
@@ -27,8 +29,9 @@ export const embedOrigin = z
     } catch {
       return fail("Must be an origin such as https://app.example.com.");
     }
+    if (url.hostname.startsWith("[")) return fail("IPv6 addresses cannot be written in a Content-Security-Policy: use a host name.");
     if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) {
-      return fail("Must be an https origin (http only for localhost, 127.0.0.1 or [::1]).");
+      return fail("Must be an https origin (http only for localhost or 127.0.0.1).");
     }
     // URL() accepts and keeps paths, credentials and wildcards; an origin has none of them.
     if (/[*?#]/.test(value) || url.username || url.password || url.pathname !== "/") {
@@ -42,7 +45,7 @@ export const embedOrigins = z
   .max(MAX_EMBED_ORIGINS, `At most ${MAX_EMBED_ORIGINS} origins.`)
   .transform((list) => [...new Set(list)])
   .describe(
-    "Origins whose pages may frame the signing page (/signature/sign-document/{id}) of documents this key creates, and the only ones its postMessage events are sent to: https (http only for localhost, 127.0.0.1 and [::1]), no path or wildcard. Empty: those pages cannot be framed.",
+    "Origins whose pages may frame the signing page (/signature/sign-document/{id}) of documents this key creates, and the only ones its postMessage events are sent to: https (http only for localhost and 127.0.0.1), no path, wildcard or IPv6 literal. Empty: those pages cannot be framed.",
   );
 
 export const apiKeyEmbedOriginsBody = z.object({ embed_origins: embedOrigins }).meta({ id: "ApiKeyEmbedOrigins" });

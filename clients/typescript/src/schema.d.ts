@@ -2065,7 +2065,7 @@ export interface components {
             key: string;
         };
         ApiKeyEmbedOrigins: {
-            /** @description Origins whose pages may frame the signing page (/signature/sign-document/{id}) of documents this key creates, and the only ones its postMessage events are sent to: https (http only for localhost, 127.0.0.1 and [::1]), no path or wildcard. Empty: those pages cannot be framed. */
+            /** @description Origins whose pages may frame the signing page (/signature/sign-document/{id}) of documents this key creates, and the only ones its postMessage events are sent to: https (http only for localhost and 127.0.0.1), no path, wildcard or IPv6 literal. Empty: those pages cannot be framed. */
             embed_origins: string[];
         };
         WebhookDeliveryList: {
