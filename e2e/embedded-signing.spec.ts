@@ -192,6 +192,17 @@ test("a RUBRICA signer inside a frame verifies their identity in a tab of its ow
     await expect(frame.getByTestId("identity-step")).toHaveAttribute("data-state", "OPEN");
     await expect(frame.getByRole("heading", { level: 1, name: "Contrato con INE.pdf" })).toBeVisible();
     await host.close();
+
+    // The owner cancels the document: the embedded link now opens to an error the page hears at once.
+    const documentId = (await created.json()).data.id as string;
+    expect((await request.delete(`/v1/documents/${documentId}`, { headers: { Authorization: `Bearer ${key}` } })).status()).toBeLessThan(300);
+    const again = await browser.newPage();
+    await again.goto(`${allowed.origin}/firmar/${ana}`);
+    await expect.poll(() => heard(again)).toEqual([
+      { type: "rubrica:loaded", signature_id: ana, link_status: "DOCUMENT_CANCELLED" },
+      { type: "rubrica:error", signature_id: ana, link_status: "DOCUMENT_CANCELLED" },
+    ]);
+    await again.close();
   } finally {
     await allowed.close();
   }
