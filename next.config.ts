@@ -10,7 +10,7 @@ const noFraming = { key: "X-Frame-Options", value: "DENY" };
 const nosniff = { key: "X-Content-Type-Options", value: "nosniff" };
 
 // Exactly what proxy.ts's matcher leaves out.
-const notPages = "/:path((?:_next|api|v1|identity/v[123])/.*|openapi\\.json|icon\\.svg)";
+const notPages = "/:path((?:_next|api|v1|identity/v[123])/.*|openapi\\.json|icon\\.svg|embed\\.js)";
 // Every path but the two pages with their own Referrer-Policy: excluded rather than overridden,
 // so the result does not hang on the order in which Next merges matching rules.
 const pagesWithoutOwnPolicy = "/:path((?!signature/|identity/verify/).*)";
@@ -34,9 +34,10 @@ const nextConfig: NextConfig = {
         headers: [noFraming, { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }, nosniff],
       },
       {
+        // No X-Frame-Options here: proxy.ts sets it (DENY) on signing pages that no integrator's
+        // origin may frame, and leaves it out where the document's API key allows embedding.
         source: "/signature/:path*",
         headers: [
-          noFraming,
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "X-Robots-Tag", value: "noindex, nofollow" },
           nosniff,

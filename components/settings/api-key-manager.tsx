@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import type { ApiKeySummaryJson } from "@/lib/schemas/dashboard";
 import { dashboardFetch } from "@/components/dashboard-fetch";
+import { EmbedOriginsEditor } from "./embed-origins-editor";
 
 export function ApiKeyManager() {
   const { t, locale } = useI18n();
@@ -81,7 +82,7 @@ export function ApiKeyManager() {
               </tr>
             </thead>
             <tbody>
-              {keys.data.data.map((k) => (
+              {keys.data.data.map((k) => [
                 <tr key={k.id} className="border-t border-zinc-200" data-testid="api-key-row">
                   <td className="py-2 pr-3">{k.name}</td>
                   <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
@@ -101,8 +102,23 @@ export function ApiKeyManager() {
                       </Button>
                     )}
                   </td>
-                </tr>
-              ))}
+                </tr>,
+                // Embedded signing is set per live key (a revoked key's documents frame nowhere).
+                !k.revoked_at && (
+                  <tr key={`${k.id}-embed`} data-testid="api-key-embed">
+                    <td colSpan={5} className="pb-3">
+                      <details>
+                        <summary className="cursor-pointer text-sm text-brand-700">
+                          {t("settings.embedOrigins")}: {k.embed_origins.length ? k.embed_origins.join(", ") : t("settings.embedOriginsNone")}
+                        </summary>
+                        <div className="mt-2">
+                          <EmbedOriginsEditor apiKey={k} />
+                        </div>
+                      </details>
+                    </td>
+                  </tr>
+                ),
+              ])}
             </tbody>
           </table>
         </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { apiRequest } from "@/components/api-request";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { signErrorsOf } from "./signing-errors";
 
 // How often the page asks whether the checks are done: they take seconds to a minute.
 const POLL_MS = 3000;
+const noChange = () => () => {};
 
 /**
  * RUBRICA's first half on the signing page: where the signer stands with their identity
@@ -22,8 +23,12 @@ export function IdentityStep({ view, onView, disabled }: { view: SigningLinkData
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Framed (embedded signing), the verification page opens in a tab of its own: it refuses to be
+  // framed and needs the camera. This page then waits for it by polling, as while VERIFYING.
+  const framed = useSyncExternalStore(noChange, () => window.parent !== window, () => false);
+
   useEffect(() => {
-    if (verification.state !== "VERIFYING") return;
+    if (verification.state !== "VERIFYING" && !(framed && verification.state === "OPEN")) return;
     const timer = setInterval(async () => {
       try {
         onView((await apiRequest<{ data: SigningLinkData }>(`/v1/signatures/${view.id}`)).data);
@@ -32,18 +37,27 @@ export function IdentityStep({ view, onView, disabled }: { view: SigningLinkData
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [verification.state, view.id, onView]);
+  }, [verification.state, view.id, onView, framed]);
 
   async function start() {
     setStarting(true);
     setError(null);
+    // Framed, the tab opens now, while the click still counts as the person's (popup blockers),
+    // and is sent to the verification once it exists.
+    const tab = framed ? window.open("", "_blank") : null;
     try {
       const answer = await apiRequest<{ data: SigningLinkData }>(`/v1/signatures/${view.id}/identity`, { method: "POST" });
       const url = answer.data.identity_verification?.verification_url;
       // The verification page sends the signer back to this link when it is done.
-      if (url) window.location.assign(url);
-      else onView(answer.data);
+      if (url && !framed) return window.location.assign(url);
+      if (tab && url) {
+        tab.opener = null;
+        tab.location.replace(url);
+      } else tab?.close();
+      setStarting(false);
+      onView(answer.data);
     } catch (err) {
+      tab?.close();
       const status = (err as { status?: number }).status;
       if (status === 402) setError(t("signing.identity.ownerOutOfTransactions"));
       else if (status === 409 && /used every identity verification/.test((err as Error).message)) setError(t("signing.identity.noAttemptsLeft"));
@@ -74,7 +88,7 @@ export function IdentityStep({ view, onView, disabled }: { view: SigningLinkData
       {verification.state === "OPEN" && (
         <>
           <p className="text-sm text-zinc-700">{t("signing.identity.open")}</p>
-          <a href={verification.verification_url ?? "#"} className="inline-flex min-h-10 items-center self-start rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+          <a href={verification.verification_url ?? "#"} {...(framed && { target: "_blank", rel: "noopener" })} className="inline-flex min-h-10 items-center self-start rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
             {t("signing.identity.continue")}
           </a>
         </>

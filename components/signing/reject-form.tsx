@@ -11,7 +11,7 @@ const MIN = 3;
 const MAX = 1000;
 
 /** Rejecting is final, so it sits behind its own button and asks for the reason the owner will read. */
-export function RejectForm({ view, onDone, onConflict }: { view: SigningLinkData; onDone: (next: SigningLinkData) => void; onConflict: () => void }) {
+export function RejectForm({ view, onDone, onConflict, onError }: { view: SigningLinkData; onDone: (next: SigningLinkData) => void; onConflict: () => void; onError?: (status: number | null) => void }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -34,7 +34,8 @@ export function RejectForm({ view, onDone, onConflict }: { view: SigningLinkData
     } catch (err) {
       const errors = signErrorsOf(t, err);
       setError(errors.form ?? Object.values(errors).join(" "));
-      if ((err as { status?: number }).status === 409) onConflict();
+      onError?.((err as { status?: number }).status ?? null);
+    if ((err as { status?: number }).status === 409) onConflict();
     } finally {
       setSending(false);
     }

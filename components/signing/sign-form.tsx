@@ -38,7 +38,7 @@ const loadIdentitySigner = () => import("./sign-with-identity");
  * are sent. RUBRICA: the identity verification first (IdentityStep), then a key made here and
  * certified by the platform. A signer who already started a verification lands on RUBRICA.
  */
-export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; onDone: (next: SigningLinkData) => void; onConflict: () => void }) {
+export function SignForm({ view, onDone, onConflict, onError }: { view: SigningLinkData; onDone: (next: SigningLinkData) => void; onConflict: () => void; onError?: (status: number | null) => void }) {
   const { t, locale } = useI18n();
   const [type, setType] = useState(view.identity_verification && view.identity_verification.state !== "NOT_STARTED" ? "RUBRICA" : (view.allowed_types[0] ?? "EFIRMA"));
   const rubrica = type === "RUBRICA";
@@ -140,6 +140,7 @@ export function SignForm({ view, onDone, onConflict }: { view: SigningLinkData; 
     const errors = signErrorsOf(t, err);
     // RUBRICA has no certificate or key fields to put a message next to: all of it goes on top.
     setErrors(rubrica ? { form: Object.values(errors).join(" ") } : errors);
+    onError?.((err as { status?: number }).status ?? null);
     if ((err as { status?: number }).status === 409) onConflict();
   }
 

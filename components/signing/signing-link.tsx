@@ -6,6 +6,7 @@ import { useI18n } from "@/components/providers";
 import { Card } from "@/components/ui/card";
 import { DocumentReader } from "./document-reader";
 import { DocumentSummary, SignerProgress } from "./document-summary";
+import { useSigningEvents, type SigningEmbedding } from "./embedding-events";
 import { LinkOutcome } from "./link-outcome";
 import { RejectForm } from "./reject-form";
 import { SignBar } from "./sign-bar";
@@ -16,7 +17,7 @@ import type { PageSizes, SigningLinkData } from "./signing-link-view";
  * The public signing page's state: the link's view, replaced by the answer of each sign or
  * reject, so the page always shows what the server decided.
  */
-export function SigningLink({ initial, pageSizes }: { initial: SigningLinkData; pageSizes: PageSizes | null }) {
+export function SigningLink({ initial, pageSizes, embedding }: { initial: SigningLinkData; pageSizes: PageSizes | null; embedding?: SigningEmbedding }) {
   const { t, locale } = useI18n();
   const [view, setView] = useState(initial);
   const [notice, setNotice] = useState<string | null>(null);
@@ -25,6 +26,8 @@ export function SigningLink({ initial, pageSizes }: { initial: SigningLinkData; 
   const initiallyActive = useRef(initial.link_status === "ACTIVE");
   // Where to sign matters until they sign: after that the sealed PDF carries the stamps.
   const boxes = active || view.link_status === "NOT_YOUR_TURN" ? view.signer.boxes : [];
+  // Embedded signing: events to an allowed parent page, or redirect_url when not framed.
+  const reportError = useSigningEvents(view, embedding);
 
   // After signing or rejecting, the form is gone: move focus to what happened, for screen readers.
   useEffect(() => {
@@ -68,9 +71,9 @@ export function SigningLink({ initial, pageSizes }: { initial: SigningLinkData; 
         {active && (
           <div id="sign-section" className="flex scroll-mt-4 flex-col gap-4 lg:col-start-2 lg:row-start-2">
             <Card>
-              <SignForm view={view} onDone={setView} onConflict={refresh} />
+              <SignForm view={view} onDone={setView} onConflict={refresh} onError={reportError} />
             </Card>
-            <RejectForm view={view} onDone={setView} onConflict={refresh} />
+            <RejectForm view={view} onDone={setView} onConflict={refresh} onError={reportError} />
           </div>
         )}
       </div>

@@ -20,7 +20,13 @@ export function policyKindOf(pathname: string): PagePolicyKind {
   return "page";
 }
 
-export function pagePolicy(kind: PagePolicyKind, nonce: string, dev = false): string {
+/**
+ * frameAncestors: for the signing page, the origins the document's API key lets frame it
+ * (embedded signing, lib/services/signing/signing-link-embedding.ts); none, no framing at all.
+ * Browsers apply frame-ancestors to every ancestor, not only the parent, and it supersedes
+ * X-Frame-Options (CSP Level 3, "frame-ancestors"), which proxy.ts leaves out only then.
+ */
+export function pagePolicy(kind: PagePolicyKind, nonce: string, dev = false, frameAncestors: readonly string[] = []): string {
   const scripts = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${kind === "verification" ? " 'wasm-unsafe-eval'" : ""}${dev ? " 'unsafe-eval'" : ""}`;
   if (kind === "page") return [scripts, ...BASELINE].join("; ");
   return [
@@ -34,7 +40,7 @@ export function pagePolicy(kind: PagePolicyKind, nonce: string, dev = false): st
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    kind === "signing" && frameAncestors.length ? `frame-ancestors ${frameAncestors.join(" ")}` : "frame-ancestors 'none'",
   ].join("; ");
 }
 

@@ -5,7 +5,7 @@ import type { ApiKeySummaryJson, WebhookDeliveryJson } from "@/lib/schemas/dashb
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function apiKeyJson(k: ApiKeySummary): ApiKeySummaryJson {
-  return { id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, last_used_at: iso(k.lastUsedAt), revoked_at: iso(k.revokedAt), created_at: k.createdAt.toISOString() };
+  return { id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, embed_origins: k.embedOrigins, last_used_at: iso(k.lastUsedAt), revoked_at: iso(k.revokedAt), created_at: k.createdAt.toISOString() };
 }
 
 export function webhookDeliveryJson(d: DeliveryWithAttempts): WebhookDeliveryJson {

@@ -2,6 +2,7 @@ import { buildCustomRoute } from "next/dist/lib/build-custom-route";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config";
+import { newNonce, pagePolicy } from "@/lib/http/content-security-policy";
 import { config as proxyConfig, proxy } from "@/proxy";
 
 // Next's own compiler of proxy matchers (not in its type declarations).
@@ -26,6 +27,9 @@ async function headersFor(pathname: string): Promise<Record<string, string>> {
     if (result["content-security-policy"]) throw new Error(`Two policies match ${pathname}`);
     const answer = await proxy(new NextRequest(`http://localhost:3000${pathname}`));
     result["content-security-policy"] = answer.headers.get("content-security-policy")!;
+    // The signing page's X-Frame-Options is the proxy's (it depends on the document's API key).
+    const frameOptions = answer.headers.get("x-frame-options");
+    if (frameOptions) result["x-frame-options"] = frameOptions;
     // Next reads the nonce from the request's policy: the proxy hands the same one on.
     result["request-policy"] = answer.headers.get("x-middleware-request-content-security-policy") ?? "";
   }
@@ -59,7 +63,7 @@ describe("security headers (next.config.ts and proxy.ts)", () => {
     expect(a).not.toBe(b);
   });
 
-  it.each(["/v1/documents/x", "/identity/v2/identity/sessions", "/api/health", "/_next/static/chunks/a.js", "/openapi.json"])("non-page %s: the baseline, nosniff, no nonce", async (pathname) => {
+  it.each(["/v1/documents/x", "/identity/v2/identity/sessions", "/api/health", "/_next/static/chunks/a.js", "/openapi.json", "/embed.js"])("non-page %s: the baseline, nosniff, no nonce", async (pathname) => {
     const headers = await headersFor(pathname);
     const csp = directives(headers["content-security-policy"]);
     expect(csp.get("frame-ancestors")).toBe("frame-ancestors 'none'");
@@ -78,6 +82,15 @@ describe("security headers (next.config.ts and proxy.ts)", () => {
     expect(headers["referrer-policy"]).toBe("no-referrer");
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("lets the signing page be framed only by the origins it is given, never with X-Frame-Options then", async () => {
+    const csp = directives(pagePolicy("signing", newNonce(), false, ["https://app.example.mx", "http://localhost:4000"]));
+    expect(csp.get("frame-ancestors")).toBe("frame-ancestors https://app.example.mx http://localhost:4000");
+    expect(csp.get("default-src")).toBe("default-src 'self'");
+    // Other pages never take origins to be framed by.
+    expect(directives(pagePolicy("page", newNonce(), false, ["https://app.example.mx"])).get("frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directives(pagePolicy("verification", newNonce(), false, ["https://app.example.mx"])).get("frame-ancestors")).toBe("frame-ancestors 'none'");
   });
 
   it("keeps the identity verification page's policy (WebAssembly for the face reader, the camera)", async () => {

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, makeTranslate } from "@/lib/i18n/translate";
 import { clientIp, limitSigningRequest } from "./rate-limit";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SIGNING_PAGE = /^\/signature\/sign-document\/([^/]+)$/;
 
 /**

@@ -39,6 +39,7 @@ export function documentResource(view: DocumentView, actor: Actor): DocumentReso
       createdBy: d.createdBy,
       spectators: view.spectators.map((s) => ({ name: s.name, email: s.email })),
       pages: d.pageCount,
+      redirect_url: d.redirectUrl,
     },
     relationships: {
       signatories: {
@@ -59,6 +60,7 @@ export function documentResource(view: DocumentView, actor: Actor): DocumentReso
             certificate_issuer_name: s.certificateIssuerName,
             signed_at: iso(s.signedAt),
             signature: s.signature,
+            redirect_url: s.redirectUrl,
             updatedAt: s.updatedAt.toISOString(),
             createdAt: s.createdAt.toISOString(),
           },

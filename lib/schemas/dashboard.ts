@@ -8,6 +8,7 @@ export const apiKeySummary = z
     name: z.string(),
     prefix: z.string(),
     scopes: z.array(z.string()),
+    embed_origins: z.array(z.string()).describe("Origins whose pages may frame the signing pages of documents this key creates (embedded signing)."),
     last_used_at: z.string().nullable(),
     revoked_at: z.string().nullable(),
     created_at: z.string(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkCurp } from "@/lib/mx/curp";
 import { checkRfc } from "@/lib/mx/rfc";
 import { uuidParam } from "./common";
+import { redirectUrl } from "./embedding";
 
 // Signing API (/v1): inputs and the resource shapes of the reference. Browser-safe.
 
@@ -95,6 +96,7 @@ export const signatoryInput = z.object({
   rfc: rfc.optional().nullable().describe("When given, only a certificate of this RFC (the holder's, or on a company's certificate its legal representative's) may sign."),
   curp: curp.optional().nullable().describe("Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign."),
   positions: positions.optional().nullable(),
+  redirect_url: redirectUrl.optional().nullable().describe("Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url."),
 });
 export type SignatoryInput = z.output<typeof signatoryInput>;
 
@@ -155,6 +157,7 @@ export const createDocumentInput = z
     signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
     sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
     notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
+    redirect_url: redirectUrl.optional().nullable().describe("Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead."),
     config: z
       .object({
         allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
@@ -286,6 +289,7 @@ export const signatureResource = z
       certificate_issuer_name: z.string().nullable(),
       signed_at: z.string().nullable(),
       signature: z.string().nullable(),
+      redirect_url: z.string().nullable().describe("Not in the reference: this signer's redirect after signing or rejecting, when one was given."),
       updatedAt: z.string(),
       createdAt: z.string(),
     }),
@@ -320,6 +324,7 @@ export const documentResource = z
       createdBy: z.string().nullable(),
       spectators: z.array(z.object({ name: z.string(), email: z.string() })),
       pages: z.number().int(),
+      redirect_url: z.string().nullable().describe("Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README)."),
     }),
     relationships: z.object({
       signatories: z.object({ data: z.array(signatureResource), links: z.object({ self: z.literal("/signatures") }) }),

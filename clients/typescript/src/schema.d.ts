@@ -843,7 +843,11 @@ export interface paths {
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set where this key's signing pages may be embedded
+         * @description Embedded signing: the signing page (`/signature/sign-document/{signature_id}`) of a document created with this key answers with `Content-Security-Policy: frame-ancestors <these origins>` (no `X-Frame-Options`), and posts its events (`rubrica:loaded`, `rubrica:signed`, `rubrica:rejected`, `rubrica:error`) only to these origins. With none, or for documents created from the dashboard or by another key, it answers `frame-ancestors 'none'` and `X-Frame-Options: DENY`. The list replaces the previous one and applies to the key's existing documents at once. `/embed.js` defines `<rubrica-signing signature-id="…">`, which frames the page and re-dispatches the events as DOM `CustomEvent`s.
+         */
+        patch: operations["setApiKeyEmbedOrigins"];
         trace?: never;
     };
     "/api/dashboard/webhook-deliveries": {
@@ -1016,6 +1020,8 @@ export interface components {
                     email: string;
                 }[];
                 pages: number;
+                /** @description Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README). */
+                redirect_url: string | null;
             };
             relationships: {
                 signatories: {
@@ -1056,6 +1062,8 @@ export interface components {
                 certificate_issuer_name: string | null;
                 signed_at: string | null;
                 signature: string | null;
+                /** @description Not in the reference: this signer's redirect after signing or rejecting, when one was given. */
+                redirect_url: string | null;
                 updatedAt: string;
                 createdAt: string;
             };
@@ -1079,6 +1087,8 @@ export interface components {
                 /** @description Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign. */
                 curp?: string | null;
                 positions?: (string | unknown[]) | null;
+                /** @description Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
+                redirect_url?: string | null;
             }[];
             /** @default [] */
             spectators?: {
@@ -1113,6 +1123,8 @@ export interface components {
              * @enum {string}
              */
             notification_mode?: "ENABLED" | "DISABLED";
+            /** @description Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead. */
+            redirect_url?: string | null;
             /**
              * @default {
              *       "allow_type_signatures": [
@@ -1145,6 +1157,8 @@ export interface components {
                     /** @description Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign. */
                     curp?: string | null;
                     positions?: (string | unknown[]) | null;
+                    /** @description Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
+                    redirect_url?: string | null;
                 }[];
                 spectators?: {
                     name: string;
@@ -2039,6 +2053,8 @@ export interface components {
             name: string;
             prefix: string;
             scopes: string[];
+            /** @description Origins whose pages may frame the signing pages of documents this key creates (embedded signing). */
+            embed_origins: string[];
             last_used_at: string | null;
             revoked_at: string | null;
             created_at: string;
@@ -2047,6 +2063,10 @@ export interface components {
             data: components["schemas"]["ApiKeySummary"];
             /** @description The key itself. Shown only in this response. */
             key: string;
+        };
+        ApiKeyEmbedOrigins: {
+            /** @description Origins whose pages may frame the signing page (/signature/sign-document/{id}) of documents this key creates, and the only ones its postMessage events are sent to: https (http only for localhost and 127.0.0.1), no path, wildcard or IPv6 literal. Empty: those pages cannot be framed. */
+            embed_origins: string[];
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -5356,6 +5376,68 @@ export interface operations {
                 };
             };
             /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    setApiKeyEmbedOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyEmbedOrigins"];
+            };
+        };
+        responses: {
+            /** @description The origins as stored (normalized, without repeats). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyEmbedOrigins"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An origin that is not https (http only on loopback), has a path or a wildcard; or more than 20. */
             422: {
                 headers: {
                     [name: string]: unknown;

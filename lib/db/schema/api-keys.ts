@@ -12,6 +12,12 @@ export const apiKeys = pgTable(
     /** SHA-256 of the whole key. Keys are 192 random bits, so a fast hash is safe and keeps auth cheap. */
     keyHash: text("key_hash").notNull(),
     scopes: text("scopes").array().notNull().default(["*"]),
+    /**
+     * Origins (scheme://host[:port]) whose pages may frame the signing page of documents this key
+     * created: the signing page's CSP frame-ancestors, and the only targets of its postMessage
+     * events. Empty: those signing pages cannot be framed.
+     */
+    embedOrigins: text("embed_origins").array().notNull().default([]),
     lastUsedAt: timestamp("last_used_at", { precision: 6, withTimezone: true }),
     revokedAt: timestamp("revoked_at", { precision: 6, withTimezone: true }),
     createdAt: timestamp("created_at", { precision: 6, withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { apiKeys } from "./api-keys";
 import { users } from "./users";
 import { workFolders } from "./work-folders";
 
@@ -46,6 +47,10 @@ export const documents = pgTable(
     rememberAt: text("remember_at").notNull().default("09:00:00"),
     rejectedMessage: text("rejected_message"),
     createdBy: text("created_by"),
+    /** The API key that created it, whose embed_origins may frame its signing pages; null from the dashboard. */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    /** https URL the plain (unframed) signing page sends signers to after they sign or reject. */
+    redirectUrl: text("redirect_url"),
     /** Retention certificate (constancy): RFC 3161 token over the original hash, filled at sealing. */
     constancy: jsonb("constancy").$type<Record<string, unknown>>(),
     sealedAt: ts("sealed_at"),
@@ -85,6 +90,8 @@ export const signatories = pgTable(
     representativeCurp: text("representative_curp"),
     /** Serialized JSON of signature boxes, as the reference sends it; used with sign_position CUSTOM. */
     positions: text("positions"),
+    /** This signer's redirect after signing or rejecting, over the document's redirect_url. */
+    redirectUrl: text("redirect_url"),
     signStatus: signatoryStatus("sign_status").notNull().default("PENDING"),
     certificateSerialNumber: text("certificate_serial_number"),
     certificateIssuerName: text("certificate_issuer_name"),

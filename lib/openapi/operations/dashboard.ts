@@ -1,6 +1,7 @@
-import { errorBody } from "@/lib/schemas/common";
+import { errorBody, validationErrorBody } from "@/lib/schemas/common";
 import { apiKeyCreated, apiKeyList, idParams, signingWebhookBody, testWebhookBody, webhookDeliveryList } from "@/lib/schemas/dashboard";
 import { apiKeyCreateSchema } from "@/lib/schemas/account";
+import { apiKeyEmbedOriginsBody } from "@/lib/schemas/embedding";
 import type { Operation } from "../registry";
 
 const tags = ["Dashboard (internal)"];
@@ -9,6 +10,19 @@ const notFound = { 404: { description: "Not found, or not yours.", schema: error
 export const dashboardOperations: Operation[] = [
   { method: "get", path: "/api/dashboard/api-keys", operationId: "listApiKeys", summary: "List your API keys", tags, security: "session", responses: { 200: { description: "Keys, newest first; never the key itself.", schema: apiKeyList } } },
   { method: "post", path: "/api/dashboard/api-keys", operationId: "createApiKey", summary: "Create an API key", description: "The key is in this response only; it is stored as a SHA-256 hash.", tags, security: "session", body: apiKeyCreateSchema, responses: { 201: { description: "Created.", schema: apiKeyCreated } } },
+  {
+    method: "patch",
+    path: "/api/dashboard/api-keys/{id}",
+    operationId: "setApiKeyEmbedOrigins",
+    summary: "Set where this key's signing pages may be embedded",
+    description:
+      "Embedded signing: the signing page (`/signature/sign-document/{signature_id}`) of a document created with this key answers with `Content-Security-Policy: frame-ancestors <these origins>` (no `X-Frame-Options`), and posts its events (`rubrica:loaded`, `rubrica:signed`, `rubrica:rejected`, `rubrica:error`) only to these origins. With none, or for documents created from the dashboard or by another key, it answers `frame-ancestors 'none'` and `X-Frame-Options: DENY`. The list replaces the previous one and applies to the key's existing documents at once. `/embed.js` defines `<rubrica-signing signature-id=\"…\">`, which frames the page and re-dispatches the events as DOM `CustomEvent`s.",
+    tags,
+    security: "session",
+    params: idParams,
+    body: apiKeyEmbedOriginsBody,
+    responses: { 200: { description: "The origins as stored (normalized, without repeats).", schema: apiKeyEmbedOriginsBody }, 422: { description: "An origin that is not https (http only on loopback), has a path or a wildcard; or more than 20.", schema: validationErrorBody }, ...notFound },
+  },
   { method: "delete", path: "/api/dashboard/api-keys/{id}", operationId: "revokeApiKey", summary: "Revoke an API key", tags, security: "session", params: idParams, responses: { 204: { description: "Revoked (also when it already was)." }, ...notFound } },
   {
     method: "get",

@@ -8,6 +8,7 @@ export type ApiKeySummary = {
   name: string;
   prefix: string;
   scopes: string[];
+  embedOrigins: string[];
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   createdAt: Date;
@@ -20,6 +21,7 @@ export async function listApiKeys(db: DbOrTx, actor: Actor): Promise<ApiKeySumma
       name: apiKeys.name,
       prefix: apiKeys.prefix,
       scopes: apiKeys.scopes,
+      embedOrigins: apiKeys.embedOrigins,
       lastUsedAt: apiKeys.lastUsedAt,
       revokedAt: apiKeys.revokedAt,
       createdAt: apiKeys.createdAt,

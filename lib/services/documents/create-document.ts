@@ -50,10 +50,13 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
         rememberEvery: input.remember_every,
         rememberAt: input.remember_at,
         createdBy: creator?.email ?? null,
+        // The key whose embed_origins may frame this document's signing pages (lib/services/signing/signing-link-embedding.ts).
+        apiKeyId: actor.apiKeyId ?? null,
+        redirectUrl: input.redirect_url ?? null,
       })
       .returning({ id: documents.id });
     await tx.insert(signatories).values(
-      input.signatures.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, curp: s.curp ?? null, positions: positions[i] })),
+      input.signatures.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, curp: s.curp ?? null, positions: positions[i], redirectUrl: s.redirect_url ?? null })),
     );
     if (input.spectators.length) {
       await tx.insert(spectators).values(input.spectators.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email })));

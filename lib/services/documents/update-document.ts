@@ -83,11 +83,11 @@ async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: Signato
   let added = 0;
   for (const [i, w] of wanted.entries()) {
     const existing = byEmail.get(w.email);
-    const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, curp: w.curp ?? null, positions: positions[i]! };
+    const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, curp: w.curp ?? null, positions: positions[i]!, ...(w.redirect_url !== undefined && { redirectUrl: w.redirect_url }) };
     if (!existing) {
       await tx.insert(signatories).values({ documentId: document.id, email: w.email, ...fields });
       added++;
-    } else if (existing.signStatus === "PENDING" && (differs(existing, w, positions[i]!) || existing.position !== i)) {
+    } else if (existing.signStatus === "PENDING" && (differs(existing, w, positions[i]!) || existing.position !== i || ("redirectUrl" in fields && fields.redirectUrl !== existing.redirectUrl))) {
       await tx.update(signatories).set({ ...fields, updatedAt: now }).where(eq(signatories.id, existing.id));
     } else if (existing.position !== i) {
       await tx.update(signatories).set({ position: i }).where(eq(signatories.id, existing.id));

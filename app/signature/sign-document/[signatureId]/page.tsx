@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import { SigningLink } from "@/components/signing/signing-link";
 import { getDb } from "@/lib/db/client";
 import { clientIp } from "@/lib/http/rate-limit";
+import { findSigningLinkEmbedding } from "@/lib/services/signing/signing-link-embedding";
 import { signingPageSizes } from "@/lib/services/signing/signing-page-images";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
@@ -17,5 +18,7 @@ export default async function SignDocumentPage({ params }: Props) {
   const view = await orNotFound(viewSigningLink(getDb(), id, { ip }));
   // The pages' proportions, so the first page's picture comes with the HTML in space of its size.
   const pageSizes = await signingPageSizes(getDb(), id);
-  return <SigningLink initial={view} pageSizes={pageSizes} />;
+  // Who may frame it and hear its events (the CSP's frame-ancestors, proxy.ts), or where it goes after.
+  const embedding = await findSigningLinkEmbedding(getDb(), id);
+  return <SigningLink initial={view} pageSizes={pageSizes} embedding={embedding} />;
 }

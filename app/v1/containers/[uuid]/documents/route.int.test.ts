@@ -20,7 +20,7 @@ const encryptedPdf = fs.readFileSync(path.resolve(import.meta.dirname, "../../..
 const documentJson = {
   file_name: "Contrato Ñandú.pdf",
   signatures: [
-    { name: "Begoña Núñez", email: "Begona@Example.com", rfc: "gode561231gr8", positions: JSON.stringify([{ page: 2, x: 0.1, y: 0.8, width: 0.3, height: 0.08 }]) },
+    { name: "Begoña Núñez", email: "Begona@Example.com", rfc: "gode561231gr8", redirect_url: "https://app.example.mx/begona", positions: JSON.stringify([{ page: 2, x: 0.1, y: 0.8, width: 0.3, height: 0.08 }]) },
     { name: "José Ángel Peña", email: "jose@example.com", phone: "55 1234 5678" },
   ],
   spectators: [{ name: "Íñigo Sáenz", email: "inigo@example.com" }],
@@ -31,6 +31,7 @@ const documentJson = {
   sign_position: "CUSTOM",
   config: { allow_type_signatures: ["EFIRMA", "FIREL"] },
   notification_mode: "ENABLED",
+  redirect_url: "https://app.example.mx/firmado",
 };
 
 function multipart(pdf: Uint8Array, document: unknown, fileName = "contrato.pdf") {
@@ -75,6 +76,7 @@ describe("POST /v1/containers/{uuid}/documents", () => {
       createdBy: user.email,
       spectators: [{ name: "Íñigo Sáenz", email: "inigo@example.com" }],
       pages: 2,
+      redirect_url: "https://app.example.mx/firmado",
     });
     expect(data.attributes.original_hash).toMatch(/^[0-9A-F]{64}$/);
     expect(data.relationships.constancy).toBeNull();
@@ -98,12 +100,13 @@ describe("POST /v1/containers/{uuid}/documents", () => {
         name_matches_certificate: null,
         signed_at: null,
         signature: null,
+        redirect_url: "https://app.example.mx/begona",
         updatedAt: expect.stringMatching(/Z$/),
         createdAt: expect.stringMatching(/Z$/),
       },
       relationships: { timestamp: null },
     });
-    expect(second.attributes).toMatchObject({ name: "José Ángel Peña", phone: "+525512345678", positions: null });
+    expect(second.attributes).toMatchObject({ name: "José Ángel Peña", phone: "+525512345678", positions: null, redirect_url: null });
   });
 
   it("creates from JSON with file_base64 and fills defaults", async () => {
