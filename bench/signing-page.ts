@@ -259,6 +259,9 @@ async function tapFirmarAndSubmit(link: string, cert: LongCert, password: string
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // tsx (esbuild) wraps named functions in the code sent to the page with its `__name` helper,
+  // which the page lacks (see lighthouseRun): a stand-in that returns the function.
+  await page.addInitScript("globalThis.__name = (f) => f");
   const pictures: number[] = [];
   const far: number[] = [];
   page.on("request", (r) => {

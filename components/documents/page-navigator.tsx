@@ -7,7 +7,7 @@ import { useI18n } from "@/components/providers";
  * "Página N de M" and a jump to any page: in a 352-page file, scrolling is no way to reach page
  * 200. The jump goes there at once (useNearPages.goTo), so only that page's picture is asked for.
  */
-export function PageNavigator({ current, total, onGo }: { current: number; total: number; onGo: (page: number) => void }) {
+export function PageNavigator({ current, total, onGo, className = "" }: { current: number; total: number; onGo: (page: number) => void; className?: string }) {
   const { t } = useI18n();
   const id = useId();
   const [typed, setTyped] = useState("");
@@ -21,7 +21,7 @@ export function PageNavigator({ current, total, onGo }: { current: number; total
     setTyped("");
   };
   return (
-    <form onSubmit={go} role="navigation" aria-label={t("pdf.navigation")} className="flex flex-wrap items-center gap-2" data-testid="page-navigator">
+    <form onSubmit={go} role="navigation" aria-label={t("pdf.navigation")} className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="page-navigator">
       {/* Not live: it changes with every scroll, and a screen reader would say each one. */}
       <span className="text-sm tabular-nums text-zinc-700" data-testid="current-page">{t("pdf.pageOf", { page: current, total })}</span>
       <label htmlFor={id} className="sr-only">{t("pdf.goTo")}</label>

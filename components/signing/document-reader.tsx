@@ -39,7 +39,8 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
         </div>
       </div>
       <a href={url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-brand-700 underline">{t("signing.openPdf")}</a>
-      {pageSizes && <PageNavigator current={current} total={total} onGo={goTo} />}
+      {/* Sticky: after a jump to page 200 the signer still sees where they are and can jump again. */}
+      {pageSizes && <PageNavigator current={current} total={total} onGo={goTo} className="sticky top-0 z-10 -mx-1 bg-white/95 px-1 py-1" />}
       {pageSizes ? (
         <div className={zoom > 1 ? "overflow-x-auto" : ""}>
           {/* min(100%, MAX_WIDTH) is the fitted width; zoom multiplies it and the box scrolls sideways. */}
@@ -47,7 +48,7 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
             {pageSizes.map((size, i) => {
               const n = i + 1;
               return (
-                <figure key={n} ref={track} data-page={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex scroll-mt-2 flex-col items-center gap-1">
+                <figure key={n} ref={track} data-page={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex scroll-mt-16 flex-col items-center gap-1">
                   <div className="relative w-full bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
                     {near.has(n) && (
                       // The figure names the page; the picture has no text of its own to announce.
