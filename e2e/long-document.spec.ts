@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { newcomerWithKey, signerPage, testCertificate } from "./signer-support";
+import { expectAccessible, newcomerWithKey, signerPage, testCertificate } from "./signer-support";
 import { hydrated } from "./support";
 
 // Issue 28: a 352-page file (freeculture, from pdf.js's test corpus) signed on a phone. The bar's
@@ -23,7 +23,7 @@ function pictureRequests(page: Page): number[] {
 /** The screenful, not the whole page: a full-page shot of 352 pages is 190,000 px tall. */
 const screen = (page: Page, name: string, project: string) => page.screenshot({ path: `test-results/screenshots/${project}-${name}.png` });
 
-test("a 352-page document is read, navigated and signed on the phone, drawing only the pages near the screen", async ({ page, browser, request }, info) => {
+test("a 352-page document is read, navigated and signed, drawing only the pages near the screen", async ({ page, browser, request }, info) => {
   test.setTimeout(240_000);
   const project = info.project.name;
   const stamp = `${project}.${Date.now()}`;
@@ -56,6 +56,7 @@ test("a 352-page document is read, navigated and signed on the phone, drawing on
   await expect(phone.getByTestId("current-page")).toHaveText(`Página 1 de ${PAGES}`);
   await expect.poll(() => phone.evaluate(() => document.querySelector<HTMLImageElement>("figure img[data-testid=page-image]")?.naturalWidth ?? 0)).toBeGreaterThan(0);
   await screen(phone, "long-01-opened", project);
+  await expectAccessible(phone, "long document");
   // The first screen asks for the first pages only.
   expect(asked.length).toBeGreaterThan(0);
   expect(Math.max(...asked)).toBeLessThanOrEqual(4);
@@ -79,6 +80,12 @@ test("a 352-page document is read, navigated and signed on the phone, drawing on
   await expect(phone.getByTestId("current-page")).toHaveText(`Página 1 de ${PAGES}`);
   const beforeSign = asked.length;
   const bar = phone.getByTestId("sign-bar");
+  // "Siguiente lugar de firma": the box on the last page, 351 pages down, at once.
+  await bar.getByRole("button", { name: "Siguiente lugar de firma" }).click();
+  await expect(phone.getByTestId("sign-here")).toBeFocused();
+  await expect(phone.getByTestId("sign-here")).toBeInViewport();
+  await expect(phone.getByTestId("current-page")).toHaveText(`Página ${PAGES} de ${PAGES}`);
+  await phone.evaluate(() => window.scrollTo(0, 0));
   if (project === "phone") {
     await bar.getByRole("button", { name: "Firmar", exact: true }).click();
     await expect(phone.getByRole("heading", { name: "Firmar", exact: true })).toBeFocused();
@@ -98,7 +105,7 @@ test("a 352-page document is read, navigated and signed on the phone, drawing on
   await expect(phone.getByTestId("link-outcome").getByRole("heading", { name: "Firmaste este documento" })).toBeVisible({ timeout: 30_000 });
   await screen(phone, "long-04-signed", project);
 
-  // Reaching the form drew no page of the document's middle: only the last pages beside the form
+  // Reaching the box and the form drew no page of the document's middle: only the last pages beside the form
   // (on a phone the form follows the document; on a desktop it sits beside the first pages).
   const afterJump = asked.slice(beforeSign);
   expect(afterJump.every((n) => n <= 4 || n >= PAGES - 4), `pictures asked on the way to the form: ${afterJump}`).toBe(true);

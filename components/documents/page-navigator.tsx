@@ -21,22 +21,24 @@ export function PageNavigator({ current, total, onGo, className = "" }: { curren
     setTyped("");
   };
   return (
-    <form onSubmit={go} role="navigation" aria-label={t("pdf.navigation")} className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="page-navigator">
-      {/* Not live: it changes with every scroll, and a screen reader would say each one. */}
-      <span className="text-sm tabular-nums text-zinc-700" data-testid="current-page">{t("pdf.pageOf", { page: current, total })}</span>
-      <label htmlFor={id} className="sr-only">{t("pdf.goTo")}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={total}
-        value={typed}
-        placeholder={t("pdf.goTo")}
-        onChange={(e) => setTyped(e.currentTarget.value)}
-        className="min-h-10 w-36 rounded-md border border-zinc-300 bg-white px-2 text-base"
-      />
-      <button type="submit" className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100">{t("pdf.go")}</button>
-    </form>
+    <nav aria-label={t("pdf.navigation")} className={className} data-testid="page-navigator">
+      <form onSubmit={go} className="flex flex-wrap items-center gap-2">
+        {/* Not live: it changes with every scroll, and a screen reader would say each one. */}
+        <span className="text-sm tabular-nums text-zinc-700" data-testid="current-page">{t("pdf.pageOf", { page: current, total })}</span>
+        <label htmlFor={id} className="sr-only">{t("pdf.goTo")}</label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={total}
+          value={typed}
+          placeholder={t("pdf.goTo")}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          className="min-h-10 w-36 rounded-md border border-zinc-300 bg-white px-2 text-base"
+        />
+        <button type="submit" className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium hover:bg-zinc-100">{t("pdf.go")}</button>
+      </form>
+    </nav>
   );
 }
