@@ -10,14 +10,23 @@ import { hydrated } from "./support";
 const FREECULTURE = path.resolve("../shared/realworld/pdfs/pdfjs_freeculture.pdf");
 const PAGES = 352;
 
-/** Page numbers of the pictures the signing page asked for, in order. */
-function pictureRequests(page: Page): number[] {
+const pictureOf = (url: string) => Number(new URL(url).pathname.match(/^\/signature\/sign-document\/[0-9a-f-]{36}\/pages\/(\d+)$/)?.[1] ?? NaN);
+
+/**
+ * Page numbers of the pictures the signing page asked for, in order; and, in `order`, when the
+ * first page's picture arrived and when the second's was asked for (it must wait: page 1 is the LCP).
+ */
+function pictureRequests(page: Page): { asked: number[]; order: string[] } {
   const asked: number[] = [];
+  const order: string[] = [];
   page.on("request", (r) => {
-    const m = new URL(r.url()).pathname.match(/^\/signature\/sign-document\/[0-9a-f-]{36}\/pages\/(\d+)$/);
-    if (m) asked.push(Number(m[1]));
+    const n = pictureOf(r.url());
+    if (Number.isNaN(n)) return;
+    asked.push(n);
+    if (n === 2) order.push("asked for 2");
   });
-  return asked;
+  page.on("requestfinished", (r) => pictureOf(r.url()) === 1 && order.push("1 arrived"));
+  return { asked, order };
 }
 
 /** The screenful, not the whole page: a full-page shot of 352 pages is 190,000 px tall. */
@@ -49,7 +58,16 @@ test("a 352-page document is read, navigated and signed, drawing only the pages 
   const link = `/signature/sign-document/${doc.data.relationships.signatories.data[0]!.id}`;
 
   const { page: phone, consoleErrors } = await signerPage(browser, info);
-  const asked = pictureRequests(phone);
+  const { asked, order } = pictureRequests(phone);
+  // The first picture held back 2 s, as on a slow network: the second must still wait for it.
+  let held = false;
+  await phone.route(/\/pages\/1\?/, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    await route.continue();
+  });
   await phone.goto(link);
   await hydrated(phone);
   await expect(phone.getByRole("figure", { name: `Página ${PAGES} de ${PAGES}` })).toHaveCount(1);
@@ -57,9 +75,12 @@ test("a 352-page document is read, navigated and signed, drawing only the pages 
   await expect.poll(() => phone.evaluate(() => document.querySelector<HTMLImageElement>("figure img[data-testid=page-image]")?.naturalWidth ?? 0)).toBeGreaterThan(0);
   await screen(phone, "long-01-opened", project);
   await expectAccessible(phone, "long document");
-  // The first screen asks for the first pages only.
+  // The first screen asks for the first pages only, the first alone until it has arrived.
   expect(asked.length).toBeGreaterThan(0);
   expect(Math.max(...asked)).toBeLessThanOrEqual(4);
+  await expect.poll(() => order.includes("asked for 2")).toBe(true);
+  expect(order.indexOf("1 arrived"), `order: ${order}`).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf("1 arrived")).toBeLessThan(order.indexOf("asked for 2"));
 
   // "Ir a la página" 200: it is on screen and drawn; nothing between was asked for.
   const before = asked.length;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { PageNavigator } from "@/components/documents/page-navigator";
 import { PdfPreview } from "@/components/documents/pdf-preview";
 import { useNearPages } from "@/components/documents/use-near-pages";
@@ -28,6 +28,13 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
   const url = `/v1/signatures/${signatureId}/document`;
   const total = pageSizes?.length ?? 0;
   const { near, current, track, goTo } = useNearPages();
+  // The first page's picture goes alone: the pages after it wait until it has arrived (or page 1
+  // is no longer near), so on a slow phone they do not share its bandwidth (it is the LCP).
+  const [firstArrived, setFirstArrived] = useState(false);
+  const arrived = useCallback(() => setFirstArrived(true), []);
+  // Drawn before the page hydrated (it comes with the HTML), its load event was never seen.
+  const firstPicture = useCallback((img: HTMLImageElement | null) => void (img?.complete && setFirstArrived(true)), []);
+  const drawn = (n: number) => near.has(n) && (n === 1 || firstArrived || !near.has(1));
   return (
     <section aria-labelledby="reader-title" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -50,7 +57,7 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
               return (
                 <figure key={n} ref={track} data-page={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex scroll-mt-16 flex-col items-center gap-1">
                   <div className="relative w-full bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-                    {near.has(n) && (
+                    {drawn(n) && (
                       // The figure names the page; the picture has no text of its own to announce.
                       // eslint-disable-next-line @next/next/no-img-element -- drawn by our server per link; next/image would re-encode a private picture
                       <img
@@ -64,6 +71,9 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
                         decoding="async"
                         className="absolute inset-0 h-full w-full"
                         data-testid="page-image"
+                        ref={n === 1 ? firstPicture : undefined}
+                        onLoad={n === 1 ? arrived : undefined}
+                        onError={n === 1 ? arrived : undefined}
                       />
                     )}
                     <SignHereBoxes boxes={boxes} page={n} />
