@@ -56,7 +56,13 @@ export default function PdfPages({ file, page, maxWidth = 720, zoom = 1, onLoad,
   return (
     <div className="flex w-full flex-col gap-2">
       {!page && <PageNavigator current={current} total={pageCount} onGo={goTo} />}
-      <div ref={scroller} className={`w-full ${zoomed ? "overflow-x-auto" : ""} ${scrollBox ? "max-h-[80vh] overflow-y-auto overscroll-contain rounded-md bg-zinc-50 p-2" : ""}`} data-testid="pdf-pages">
+      {/* A box that scrolls is a named region reachable by keyboard (its arrow keys scroll it). */}
+      <div
+        ref={scroller}
+        {...(scrollBox ? { role: "region", "aria-label": t("pdf.pages"), tabIndex: 0 } : {})}
+        className={`w-full ${zoomed ? "overflow-x-auto" : ""} ${scrollBox ? "max-h-[80vh] overflow-y-auto overscroll-contain rounded-md bg-zinc-50 p-2 focus-visible:outline-2 focus-visible:outline-brand-600" : ""}`}
+        data-testid="pdf-pages"
+      >
         <Document
           file={file}
           onLoadSuccess={(pdf) => {

@@ -47,7 +47,7 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
       </div>
       <a href={url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-brand-700 underline">{t("signing.openPdf")}</a>
       {/* Sticky: after a jump to page 200 the signer still sees where they are and can jump again. */}
-      {pageSizes && <PageNavigator current={current} total={total} onGo={goTo} className="sticky top-0 z-10 -mx-1 bg-white/95 px-1 py-1" />}
+      {pageSizes && <PageNavigator current={current} total={total} onGo={goTo} className="sticky top-0 z-10 -mx-1 bg-white px-1 py-1" />}
       {pageSizes ? (
         <div className={zoom > 1 ? "overflow-x-auto" : ""}>
           {/* min(100%, MAX_WIDTH) is the fitted width; zoom multiplies it and the box scrolls sideways. */}
