@@ -4,8 +4,15 @@
 // Power viewport, slow 4G and 4x CPU, simulated) on the signing link with the system Chromium.
 // Prints performance, LCP, CLS, TBT (median of the runs) and the gzipped JavaScript a Pixel 7
 // fetched before the document's first page was drawn (Playwright, by the bytes on the wire);
-// exits 1 when a target is missed. Not a test: it only prints what it measured.
-//   --runs N        Lighthouse runs (median reported; default 3; 0 for the bytes only)
+// exits 1 when a target is missed. Each Lighthouse run is printed and must meet the targets by
+// itself (issue 28: 96, 85, 91, 97 is not "held").
+// Then a long document on a phone (issue 28): the 352-page freeculture file of
+// ../shared/realworld/pdfs, signed on Playwright's Pixel 7 with the CPU slowed 4x through the
+// DevTools protocol (Emulation.setCPUThrottlingRate, Lighthouse's own mobile factor): tap on the
+// bar's "Firmar" → the form ready, → a wrong password's error, → the signature sent, and which
+// page pictures were asked for. Not a test: it only prints what it measured.
+//   --runs N        Lighthouse runs (each printed, median reported; default 5; 0 for the bytes only)
+//   --long N        long-document signings (default 1; 0 to skip)
 //   --shots DIR     also save screenshots of the page (desktop and Pixel 7) into DIR
 //   --port N        the server's port (default 3217)
 import { execFile, spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +23,8 @@ import path from "node:path";
 import { chromium, devices } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
-const TARGETS = { performance: 90, lcpMs: 2500, cls: 0.05, jsKb: 150 };
+const TARGETS = { performance: 90, lcpMs: 2500, cls: 0.05, jsKb: 150, formReadyMs: 1000, signedMs: 2000 };
+const FREECULTURE = path.resolve("../shared/realworld/pdfs/pdfjs_freeculture.pdf");
 const CHROMIUM = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"];
 
@@ -194,9 +202,161 @@ async function screenshots(link: string, dir: string) {
   }
 }
 
+function printRows(title: string, rows: Array<[string, string, string, boolean]>) {
+  if (rows.length === 0) return;
+  console.log(`\n${title}:`);
+  for (const [name, value, target, ok] of rows) console.log(`  ${name.padEnd(34)} ${value.padStart(10)}  ${target.padEnd(10)} ${target ? (ok ? "ok" : "MISSED") : ""}`);
+  if (rows.some((r) => !r[3])) process.exitCode = 1;
+}
+
+type LongCert = { cer: string; key: string; password: string };
+
+/** The freeculture file sent by API, the signer's box on its last page; and a sandbox e.firma for them. */
+async function longDocumentSetup(base: string, key: string, dataDir: string): Promise<{ link: string; cert: LongCert }> {
+  const pages = Number(/Pages:\s+(\d+)/.exec(await new Promise<string>((resolve) => execFile("pdfinfo", [FREECULTURE], (_e, out) => resolve(String(out)))))?.[1] ?? 352);
+  const folders = await api<{ data: { id: string }[] }>(`${base}/v1/companies`, key);
+  const created = await api<{ data: { relationships: { signatories: { data: { id: string }[] } } } }>(`${base}/v1/containers/${folders.data[0]!.id}/documents`, key, {
+    method: "POST",
+    body: JSON.stringify({
+      file_base64: fs.readFileSync(FREECULTURE).toString("base64"),
+      file_name: "Free Culture (352 páginas).pdf",
+      sign_position: "CUSTOM",
+      notification_mode: "DISABLED",
+      signatures: [{ name: "Begoña Núñez Ibáñez", email: "begona@example.com", positions: [{ page: pages, x: 0.5, y: 0.8, width: 0.35, height: 0.08 }] }],
+    }),
+  });
+  const link = `${base}/signature/sign-document/${created.data.relationships.signatories.data[0]!.id}`;
+  const out = path.join(dataDir, "certs");
+  const password = "contraseña-1";
+  if (!fs.existsSync(path.join(out, "NUIB800101AB1_EFIRMA.key"))) {
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        path.resolve("node_modules/.bin/tsx"),
+        ["scripts/cli.ts", "test-cert:create", "--type", "EFIRMA", "--name", "Begoña Núñez Ibáñez", "--rfc", "NUIB800101AB1", "--curp", "BOXW310820HNERXN09", "--password", password, "--out", out],
+        { env: { ...process.env, DATA_DIR: dataDir, APP_URL: base, LOG_LEVEL: "warn" } },
+        (err, _o, stderr) => (err ? reject(new Error(`test-cert:create: ${stderr}`)) : resolve()),
+      ),
+    );
+  }
+  // Unmeasured: the server measures the file's pages once, as after any upload.
+  await fetch(link);
+  return { link, cert: { cer: path.join(out, "NUIB800101AB1_EFIRMA.cer"), key: path.join(out, "NUIB800101AB1_EFIRMA.key"), password } };
+}
+
+type LongRun = { pages: number; formReadyMs: number; wrongPasswordMs: number; tapToSentMs: number; submitToSentMs: number; waitedMs: number; pictures: number[]; farPictures: number };
+type BenchTimes = { tap?: number; formReady?: number; submit?: number };
+
+/**
+ * A signer on a Pixel 7 with the CPU slowed 4x, in a browser of their own (nothing cached): opens
+ * the link, taps the bar's "Firmar", picks the files, types `password` and submits. Times are
+ * taken in the page (performance.now): the tap and submit clicks, the first frame with the form
+ * focused on screen. Every picture asked for is recorded, and called far when its page was not
+ * within two screens of the viewport at that moment.
+ */
+async function tapFirmarAndSubmit(link: string, cert: LongCert, password: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const context = await browser.newContext({ ...devices["Pixel 7"] });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // tsx (esbuild) wraps named functions in the code sent to the page with its `__name` helper,
+  // which the page lacks (see lighthouseRun): a stand-in that returns the function.
+  await page.addInitScript("globalThis.__name = (f) => f");
+  const pictures: number[] = [];
+  const far: number[] = [];
+  page.on("request", (r) => {
+    const m = /\/pages\/(\d+)$/.exec(new URL(r.url()).pathname);
+    if (!m) return;
+    const n = Number(m[1]);
+    pictures.push(n);
+    void page
+      .evaluate((n) => {
+        const el = document.querySelector(`figure[data-page="${n}"]`);
+        if (!el) return true; // the server-rendered first page, before the script runs
+        const r = el.getBoundingClientRect();
+        // useNearPages' margin is one screen; the second is slack for the 120 ms it waits and this check's own delay.
+        return r.bottom > -2 * innerHeight && r.top < 3 * innerHeight;
+      }, n)
+      .then((near) => near || far.push(n))
+      .catch(() => {});
+  });
+  await page.goto(link);
+  await page.locator("body[data-hydrated]").waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => (document.querySelector<HTMLImageElement>("figure img[data-testid=page-image]")?.naturalWidth ?? 0) > 0, undefined, { timeout: 60_000 });
+  const pages = await page.locator("figure[data-page]").count();
+  await page.evaluate(() => {
+    const times: BenchTimes = {};
+    (window as unknown as { benchTimes: BenchTimes }).benchTimes = times;
+    document.addEventListener(
+      "click",
+      (e) => {
+        const target = e.target as HTMLElement;
+        if (target.closest("[data-testid=sign-bar] button")) {
+          times.tap = performance.now();
+          const check = () => {
+            const title = document.getElementById("sign-title");
+            const r = title?.getBoundingClientRect();
+            if (title && document.activeElement === title && r && r.top >= 0 && r.bottom <= innerHeight) times.formReady = performance.now();
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }
+        if (target.closest("form[aria-labelledby=sign-title] button[type=submit]")) times.submit = performance.now();
+      },
+      true,
+    );
+  });
+  await page.getByTestId("sign-bar").getByRole("button", { name: "Firmar", exact: true }).click();
+  await page.waitForFunction(() => (window as unknown as { benchTimes: BenchTimes }).benchTimes.formReady !== undefined, undefined, { timeout: 60_000 });
+  await page.getByRole("radio", { name: "e.firma del SAT" }).check();
+  await page.getByLabel("Certificado (.cer)").setInputFiles(cert.cer);
+  await page.getByLabel("Llave privada (.key)", { exact: true }).setInputFiles(cert.key);
+  await page.getByLabel("Contraseña de la llave privada").fill(password);
+  await page.getByRole("button", { name: "Firmar documento" }).click();
+  const times = () => page.evaluate(() => ({ ...(window as unknown as { benchTimes: BenchTimes }).benchTimes, now: performance.now(), sent: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\/sign$/.test(new URL(e.name).pathname)).pop()?.responseEnd ?? NaN }));
+  const close = () => browser.close();
+  return { page, pages, pictures, far, times, close };
+}
+
+/**
+ * The long document on the phone: a wrong password first (a browser of its own: the signing
+ * code is not yet downloaded, as for the person who mistypes first), then a fresh browser signs.
+ */
+async function signLongDocument(link: string, cert: LongCert): Promise<LongRun> {
+  const wrong = await tapFirmarAndSubmit(link, cert, "contraseña-equivocada");
+  let wrongPasswordMs: number;
+  try {
+    await wrong.page.getByRole("alert").filter({ hasText: "La contraseña no abre esta llave privada." }).waitFor({ timeout: 60_000 });
+    const t = await wrong.times();
+    wrongPasswordMs = t.now - t.submit!;
+  } finally {
+    await wrong.close();
+  }
+  const right = await tapFirmarAndSubmit(link, cert, cert.password);
+  try {
+    await right.page.getByTestId("link-outcome").waitFor({ timeout: 120_000 });
+    const t = await right.times();
+    return {
+      pages: right.pages,
+      formReadyMs: t.formReady! - t.tap!,
+      wrongPasswordMs,
+      tapToSentMs: t.sent - t.tap!,
+      submitToSentMs: t.sent - t.submit!,
+      // What the app made the signer wait: the jump to the form, and from "Firmar documento" to
+      // the answer. Not the time Playwright (a person) took to pick files and type.
+      waitedMs: t.formReady! - t.tap! + (t.sent - t.submit!),
+      pictures: [...wrong.pictures, ...right.pictures],
+      farPictures: wrong.far.length + right.far.length,
+    };
+  } finally {
+    await right.close();
+  }
+}
+
 async function main() {
   if (!fs.existsSync(".next/BUILD_ID")) throw new Error("no production build: run `npx next build` first");
-  const runs = Number(flag("runs", "3"));
+  const runs = Number(flag("runs", "5"));
+  const longRuns = Number(flag("long", "1"));
   const port = Number(flag("port", "3217"));
   const shots = flag("shots", "");
   const base = `http://127.0.0.1:${port}`;
@@ -224,13 +384,34 @@ async function main() {
     if (shots) await screenshots(link, shots);
     const firstPageJs = median([await scriptBytesBeforeFirstPage(link), await scriptBytesBeforeFirstPage(link), await scriptBytesBeforeFirstPage(link)]) / 1024;
     console.log(`JS before first page (Pixel 7, gzipped): ${firstPageJs.toFixed(1)} KB`);
+    const longRows: Array<[string, string, string, boolean]> = [];
+    if (longRuns > 0) {
+      const long = await longDocumentSetup(base, demo.apiKey, dataDir);
+      for (let i = 0; i < longRuns; i++) {
+        const r = await signLongDocument(i === 0 ? long.link : (await longDocumentSetup(base, demo.apiKey, dataDir)).link, long.cert);
+        console.log(
+          `long document (${r.pages} pages, Pixel 7, CPU 4x) ${i + 1}: tap → form ready ${Math.round(r.formReadyMs)} ms, submit → wrong-password error ${Math.round(r.wrongPasswordMs)} ms, tap → signature sent ${Math.round(r.waitedMs)} ms waited (form ready + submit → sent ${Math.round(r.submitToSentMs)} ms; ${Math.round(r.tapToSentMs)} ms of wall time with Playwright picking the files and typing), pictures requested ${r.pictures.length} (pages ${r.pictures.join(" ")})`,
+        );
+        longRows.push(
+          [`long ${i + 1}: tap → form ready`, `${Math.round(r.formReadyMs)} ms`, `≤ ${TARGETS.formReadyMs} ms`, r.formReadyMs <= TARGETS.formReadyMs],
+          [`long ${i + 1}: tap → sent (waited)`, `${Math.round(r.waitedMs)} ms`, `≤ ${TARGETS.signedMs} ms`, r.waitedMs <= TARGETS.signedMs],
+          [`long ${i + 1}: tap → sent (wall)`, `${Math.round(r.tapToSentMs)} ms`, "", true],
+          [`long ${i + 1}: wrong password → error`, `${Math.round(r.wrongPasswordMs)} ms`, "", true],
+          [`long ${i + 1}: pictures far from view`, String(r.farPictures), "0", r.farPictures === 0],
+        );
+      }
+    }
     // --runs 0: the bytes only (they do not depend on how busy the machine is; Lighthouse's times do).
-    if (runs === 0) return;
+    if (runs === 0) {
+      printRows("Long document", longRows);
+      return;
+    }
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await lighthouseRun(link, dataDir);
       results.push(r);
-      console.log(`run ${i + 1}: performance ${r.performance}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, JS before LCP ${(r.jsBytes / 1024).toFixed(1)} KB (LCP element: ${r.lcpElement})`);
+      const held = r.performance >= TARGETS.performance && r.lcpMs <= TARGETS.lcpMs;
+      console.log(`run ${i + 1}: performance ${r.performance}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, JS before LCP ${(r.jsBytes / 1024).toFixed(1)} KB (LCP element: ${r.lcpElement}) ${held ? "ok" : "MISSED"}`);
     }
     const m = {
       performance: median(results.map((r) => r.performance)),
@@ -240,7 +421,9 @@ async function main() {
       lcpJsKb: median(results.map((r) => r.jsBytes)) / 1024,
       jsKb: firstPageJs,
     };
+    const heldRuns = results.filter((r) => r.performance >= TARGETS.performance && r.lcpMs <= TARGETS.lcpMs).length;
     const rows: Array<[string, string, string, boolean]> = [
+      ["runs meeting perf. and LCP", `${heldRuns} of ${runs}`, `${runs} of ${runs}`, heldRuns === runs],
       ["performance", String(m.performance), `≥ ${TARGETS.performance}`, m.performance >= TARGETS.performance],
       ["LCP", `${(m.lcpMs / 1000).toFixed(2)} s`, `≤ ${TARGETS.lcpMs / 1000} s`, m.lcpMs <= TARGETS.lcpMs],
       ["CLS", m.cls.toFixed(3), `≤ ${TARGETS.cls}`, m.cls <= TARGETS.cls],
@@ -248,9 +431,8 @@ async function main() {
       ["JS before LCP (Lighthouse)", `${m.lcpJsKb.toFixed(1)} KB`, "", true],
       ["JS before first page (gzipped)", `${m.jsKb.toFixed(1)} KB`, `≤ ${TARGETS.jsKb} KB`, m.jsKb <= TARGETS.jsKb],
     ];
-    console.log(`\nSigning page, Lighthouse mobile, median of ${runs}:`);
-    for (const [name, value, target, ok] of rows) console.log(`  ${name.padEnd(32)} ${value.padStart(10)}  ${target.padEnd(10)} ${target ? (ok ? "ok" : "MISSED") : ""}`);
-    if (rows.some((r) => !r[3])) process.exitCode = 1;
+    printRows(`Signing page, Lighthouse mobile, median of ${runs}`, rows);
+    printRows("Long document", longRows);
   } finally {
     stop();
     await new Promise((r) => setTimeout(r, 1500));

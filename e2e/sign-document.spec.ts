@@ -36,7 +36,9 @@ async function readPageTwo(page: Page, shotName?: string) {
   const fitted = (await picture.boundingBox())!.width;
   await page.getByRole("button", { name: "Acercar" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("150 %");
-  await expect.poll(async () => (await picture.boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
+  // The zoom buttons sit above the pages: back to page 2, whose picture is drawn only near the screen.
+  await second.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await picture.boundingBox())?.width ?? 0).toBeGreaterThan(fitted * 1.4);
   if (shotName) await page.screenshot({ path: `test-results/screenshots/${shotName}.png` });
   await page.getByRole("button", { name: "Alejar" }).click();
   await expect(page.getByTestId("zoom-level")).toHaveText("100 %");

@@ -1,7 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { PageNavigator } from "@/components/documents/page-navigator";
 import { PdfPreview } from "@/components/documents/pdf-preview";
+import { useNearPages } from "@/components/documents/use-near-pages";
 import { useI18n } from "@/components/providers";
 import { PAGE_IMAGE_WIDTHS } from "@/lib/schemas/page-images";
 import { pageImageUrl, type PageSizes, type SignatureBox } from "./signing-link-view";
@@ -13,10 +15,11 @@ const control = "inline-flex min-h-10 min-w-10 items-center justify-center round
 
 /**
  * The document page by page, as pictures the server drew (lib/pdf/page-raster.ts): the first one
- * arrives with the page, the others as they come near the screen, each in space reserved at its
- * proportions so nothing moves. The signer's boxes sit on their pages. Zoom asks for sharper
- * pictures (sharp text, unlike a pinch) and lets the pages scroll sideways: contracts are read on
- * phones. Where the server cannot draw pages, the browser's PDF viewer (pdf.js) draws them.
+ * arrives with the page, the others only while they are near the screen (useNearPages), each in
+ * space reserved at its proportions so nothing moves. A 352-page file is 352 empty frames and a
+ * few pictures; "Página N de M" and the jump reach any page without drawing those between. The
+ * signer's boxes sit on their pages. Zoom asks for sharper pictures (sharp text, unlike a pinch)
+ * and lets the pages scroll sideways: contracts are read on phones. Where the server cannot draw pages, the browser's PDF viewer (pdf.js) draws them.
  */
 export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId: string; pageSizes: PageSizes | null; boxes: SignatureBox[] }) {
   const { t } = useI18n();
@@ -24,6 +27,14 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
   const zoom = ZOOMS[level]!;
   const url = `/v1/signatures/${signatureId}/document`;
   const total = pageSizes?.length ?? 0;
+  const { near, current, track, goTo } = useNearPages();
+  // The first page's picture goes alone: the pages after it wait until it has arrived (or page 1
+  // is no longer near), so on a slow phone they do not share its bandwidth (it is the LCP).
+  const [firstArrived, setFirstArrived] = useState(false);
+  const arrived = useCallback(() => setFirstArrived(true), []);
+  // Drawn before the page hydrated (it comes with the HTML), its load event was never seen.
+  const firstPicture = useCallback((img: HTMLImageElement | null) => void (img?.complete && setFirstArrived(true)), []);
+  const drawn = (n: number) => near.has(n) && (n === 1 || firstArrived || !near.has(1));
   return (
     <section aria-labelledby="reader-title" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -35,6 +46,8 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
         </div>
       </div>
       <a href={url} target="_blank" rel="noopener noreferrer" className="self-start text-sm text-brand-700 underline">{t("signing.openPdf")}</a>
+      {/* Sticky: after a jump to page 200 the signer still sees where they are and can jump again. */}
+      {pageSizes && <PageNavigator current={current} total={total} onGo={goTo} className="sticky top-0 z-10 -mx-1 bg-white px-1 py-1" />}
       {pageSizes ? (
         <div className={zoom > 1 ? "overflow-x-auto" : ""}>
           {/* min(100%, MAX_WIDTH) is the fitted width; zoom multiplies it and the box scrolls sideways. */}
@@ -42,23 +55,27 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
             {pageSizes.map((size, i) => {
               const n = i + 1;
               return (
-                <figure key={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex flex-col items-center gap-1">
+                <figure key={n} ref={track} data-page={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex scroll-mt-16 flex-col items-center gap-1">
                   <div className="relative w-full bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-                    {/* The figure names the page; the picture has no text of its own to announce. */}
-                    {/* eslint-disable-next-line @next/next/no-img-element -- drawn by our server per link; next/image would re-encode a private picture */}
-                    <img
-                      src={pageImageUrl(signatureId, n, 820)}
-                      srcSet={PAGE_IMAGE_WIDTHS.map((w) => `${pageImageUrl(signatureId, n, w)} ${w}w`).join(", ")}
-                      sizes={`(min-width: 1024px) ${Math.round(MAX_WIDTH * zoom)}px, ${Math.round(100 * zoom)}vw`}
-                      width={Math.round(size.width)}
-                      height={Math.round(size.height)}
-                      alt=""
-                      loading={n === 1 ? "eager" : "lazy"}
-                      fetchPriority={n === 1 ? "high" : "auto"}
-                      decoding="async"
-                      className="absolute inset-0 h-full w-full"
-                      data-testid="page-image"
-                    />
+                    {drawn(n) && (
+                      // The figure names the page; the picture has no text of its own to announce.
+                      // eslint-disable-next-line @next/next/no-img-element -- drawn by our server per link; next/image would re-encode a private picture
+                      <img
+                        src={pageImageUrl(signatureId, n, 820)}
+                        srcSet={PAGE_IMAGE_WIDTHS.map((w) => `${pageImageUrl(signatureId, n, w)} ${w}w`).join(", ")}
+                        sizes={`(min-width: 1024px) ${Math.round(MAX_WIDTH * zoom)}px, ${Math.round(100 * zoom)}vw`}
+                        width={Math.round(size.width)}
+                        height={Math.round(size.height)}
+                        alt=""
+                        fetchPriority={n === 1 ? "high" : "auto"}
+                        decoding="async"
+                        className="absolute inset-0 h-full w-full"
+                        data-testid="page-image"
+                        ref={n === 1 ? firstPicture : undefined}
+                        onLoad={n === 1 ? arrived : undefined}
+                        onError={n === 1 ? arrived : undefined}
+                      />
+                    )}
                     <SignHereBoxes boxes={boxes} page={n} />
                   </div>
                   <figcaption className="text-xs text-zinc-600">{t("pdf.pageOf", { page: n, total })}</figcaption>

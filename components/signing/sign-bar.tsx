@@ -27,18 +27,24 @@ export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
   const stepAside = panelOnScreen && boxes.length === 0;
   const reduceMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-  /** Centres a box and moves focus to it, so a screen reader says where it is. */
+  /**
+   * Centres a box and moves focus to it, so a screen reader says where it is. Smoothly only when
+   * it is a couple of screens away: further, the glide would pass (and draw) every page between.
+   */
   const goToNextBox = () => {
     const el = document.getElementById(`sign-here-${next}`);
     if (el) {
-      el.scrollIntoView({ behavior: reduceMotion() ? "auto" : "smooth", block: "center" });
+      const far = Math.abs(el.getBoundingClientRect().top) > 2 * window.innerHeight;
+      el.scrollIntoView({ behavior: far || reduceMotion() ? "auto" : "smooth", block: "center" });
       el.focus({ preventScroll: true });
     }
     setNext((next + 1) % boxes.length);
   };
 
+  // At once, never smooth: on a phone the panel is below the whole document, and a smooth scroll
+  // through 352 pages kept the form out of reach for two minutes (issue 28).
   const goToPanel = () => {
-    document.getElementById("sign-section")?.scrollIntoView({ behavior: reduceMotion() ? "auto" : "smooth", block: "start" });
+    document.getElementById("sign-section")?.scrollIntoView({ behavior: "auto", block: "start" });
     document.getElementById("sign-title")?.focus({ preventScroll: true });
   };
 

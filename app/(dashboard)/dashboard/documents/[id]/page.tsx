@@ -113,7 +113,7 @@ export default async function DocumentPage({ params }: Props) {
           </Card>
         </div>
         <Card title={t("document.preview")} className="min-w-0 self-start">
-          <DocumentPreview documentId={id} signers={view.signatories.map((s) => ({ id: s.id, name: s.name, positions: s.positions }))} />
+          <DocumentPreview documentId={id} signers={view.signatories.map((s) => ({ id: s.id, name: s.name, positions: s.positions }))} sealed={d.sealedHash !== null} />
         </Card>
       </div>
     </div>

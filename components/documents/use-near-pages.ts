@@ -1,0 +1,92 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+
+/**
+ * Which pages of a long document are near the screen, and which one is in its middle. Every page
+ * keeps a placeholder of its size (so the scroll bar is true and nothing moves); only the pages
+ * this hook names get their picture or canvas. A page must stay near for `settleMs` before it
+ * counts: a jump or a fast fling past 300 pages asks the server for none of them (issue 28: the
+ * old smooth scroll to the form requested 215 pictures of a 352-page file on a phone).
+ */
+export function useNearPages({ root, initial = [1], margin = "100% 0px", settleMs = 120 }: { root?: RefObject<HTMLElement | null>; initial?: number[]; margin?: string; settleMs?: number } = {}) {
+  const [near, setNear] = useState(() => new Set(initial));
+  const [current, setCurrent] = useState(initial[0] ?? 1);
+  const elements = useRef(new Map<number, HTMLElement>());
+  const observers = useRef<IntersectionObserver[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const pending = timers.current;
+    const nearby = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const page = Number((entry.target as HTMLElement).dataset.page);
+          clearTimeout(pending.get(page));
+          pending.delete(page);
+          if (entry.isIntersecting) {
+            pending.set(
+              page,
+              setTimeout(() => {
+                pending.delete(page);
+                setNear((s) => (s.has(page) ? s : new Set(s).add(page)));
+              }, settleMs),
+            );
+          } else {
+            // Far again: its picture goes, so 352 decoded pages never sit in a phone's memory.
+            setNear((s) => {
+              if (!s.has(page)) return s;
+              const next = new Set(s);
+              next.delete(page);
+              return next;
+            });
+          }
+        }
+      },
+      { root: root?.current ?? null, rootMargin: margin },
+    );
+    // A line across the middle of the screen: the page it crosses is "página N".
+    const middle = new IntersectionObserver(
+      (entries) => {
+        const crossing = entries.filter((e) => e.isIntersecting).map((e) => Number((e.target as HTMLElement).dataset.page));
+        if (crossing.length > 0) setCurrent(Math.min(...crossing));
+      },
+      { root: root?.current ?? null, rootMargin: "-50% 0px -50% 0px" },
+    );
+    observers.current = [nearby, middle];
+    for (const el of elements.current.values()) {
+      nearby.observe(el);
+      middle.observe(el);
+    }
+    return () => {
+      nearby.disconnect();
+      middle.disconnect();
+      observers.current = [];
+      for (const t of pending.values()) clearTimeout(t);
+      pending.clear();
+    };
+  }, [root, margin, settleMs]);
+
+  /** The ref for page n's placeholder (it must carry data-page={n}). */
+  const track = useCallback((el: HTMLElement | null) => {
+    if (!el) return;
+    const page = Number(el.dataset.page);
+    const old = elements.current.get(page);
+    if (old === el) return;
+    for (const o of observers.current) {
+      if (old) o.unobserve(old);
+      o.observe(el);
+    }
+    elements.current.set(page, el);
+  }, []);
+
+  /** Brings page n to the top of the screen at once: no smooth scroll through the pages between. */
+  const goTo = useCallback((page: number) => {
+    const el = elements.current.get(page);
+    if (!el) return;
+    el.scrollIntoView({ behavior: "auto", block: "start" });
+    setCurrent(page);
+  }, []);
+
+  return { near, current, track, goTo };
+}
