@@ -10,8 +10,9 @@ export const DOCUMENT_STATUS_NAMES = ["DRAFT", "IN_PROCESS", "COMPLETED", "REJEC
 export const MAX_SIGNATORIES = 50;
 export const MAX_SPECTATORS = 50;
 
-const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
-const email = z
+export const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
+export const fileName = z.string().trim().min(1).max(255);
+export const email = z
   .string()
   .trim()
   .toLowerCase()
@@ -130,13 +131,13 @@ const rememberEvery = z.number().int().min(1, "At least 1 day.").max(365, "At mo
  * sheet, where the reference ignores them) they are refused with the reason.
  */
 export const hasPositions = (signatures: { positions?: unknown[] | null }[] | undefined) => Boolean(signatures?.some((s) => s.positions && s.positions.length > 0));
-const positionsNeedCustom = (d: { sign_position?: string; signatures?: { positions?: unknown[] | null }[] }, ctx: z.RefinementCtx) => {
+export const positionsNeedCustom = (d: { sign_position?: string; signatures?: { positions?: unknown[] | null }[] }, ctx: z.RefinementCtx) => {
   if (d.sign_position === "DEFAULT" && hasPositions(d.signatures)) {
     ctx.addIssue({ code: "custom", path: ["sign_position"], message: "Signature positions were sent, but sign_position DEFAULT puts every signature on a signature sheet and ignores them. Send sign_position CUSTOM to use the positions, or leave them out." });
   }
 };
 
-const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
+export const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
   const seen = new Map<string, number>();
   list?.forEach((s, i) => {
     if (seen.has(s.email)) ctx.addIssue({ code: "custom", path: [field, i, "email"], message: "This e-mail is already in the list." });
@@ -144,22 +145,27 @@ const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCt
   });
 };
 
+/** A document's settings, which a template keeps too (lib/schemas/templates.ts). */
+export const documentSettings = {
+  tries: tries.default(3),
+  remember_every: rememberEvery.default(1),
+  remember_at: rememberAt.default("09:00:00"),
+  signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
+  sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
+  notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
+  config: z
+    .object({
+      allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
+    })
+    .default({ allow_type_signatures: ["EFIRMA", "FIREL", "TEPJF"] }),
+};
+
 export const createDocumentInput = z
   .object({
-    file_name: z.string().trim().min(1).max(255).optional(),
+    file_name: fileName.optional(),
     signatures: z.array(signatoryInput).min(1, "At least one signatory.").max(MAX_SIGNATORIES, `At most ${MAX_SIGNATORIES} signatories.`),
     spectators: z.array(spectatorInput).max(MAX_SPECTATORS).default([]),
-    tries: tries.default(3),
-    remember_every: rememberEvery.default(1),
-    remember_at: rememberAt.default("09:00:00"),
-    signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
-    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
-    notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
-    config: z
-      .object({
-        allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
-      })
-      .default({ allow_type_signatures: ["EFIRMA", "FIREL", "TEPJF"] }),
+    ...documentSettings,
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");
@@ -224,7 +230,7 @@ export type InvitationToMeJson = z.infer<typeof invitationToMeJson>;
 
 export const invitationParams = z.object({ invitationId: uuidParam });
 
-const intFromQuery = (min: number, max: number) =>
+export const intFromQuery = (min: number, max: number) =>
   z
     .string()
     .regex(/^-?\d+$/, "Must be an integer.")
@@ -257,7 +263,7 @@ export const constancyQuery = z.object({
 
 // ---- responses -------------------------------------------------------------------------------
 
-const pageMeta = z.array(
+export const pageMeta = z.array(
   z.object({ page: z.object({ total: z.number().int(), initialItem: z.number().int(), totalItems: z.number().int() }) }),
 );
 
