@@ -34,6 +34,8 @@ export const QUEUES = {
   "sweep-rate-limits": { retryLimit: 1, retryDelay: 60 },
   // Above CHECK_MAX_ATTEMPTS (4), as validate-ine.
   "check-identity-session": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
+  // A 10,000-row send takes minutes; a retry goes on from the rows still PENDING (run-bulk-send.ts).
+  "bulk-send": { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 3600 },
 } satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type QueueName = keyof typeof QUEUES;
 

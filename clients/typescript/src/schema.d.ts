@@ -609,6 +609,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates/{id}/bulk-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a template to many people (not in the reference)
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow `Location` for progress.
+         */
+        post: operations["startBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk-sends/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a bulk send (not in the reference)
+         * @description Progress (`created`, `failed`, `pending` of `total_rows`; exact at any moment) and one page of the rows' outcomes: each row's document id or its errors. `status=FAILED` lists only the refused rows.
+         */
+        get: operations["getBulkSend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity/v1/validations/basic": {
         parameters: {
             query?: never;
@@ -1678,6 +1718,47 @@ export interface components {
             spectators?: {
                 name: string;
                 email: string;
+            }[];
+        };
+        BulkSendResponse: {
+            data: components["schemas"]["BulkSend"];
+        };
+        BulkSend: {
+            /** @constant */
+            type: "bulk-sends";
+            /** Format: uuid */
+            id: string;
+            links: {
+                self: string;
+            };
+            attributes: {
+                template_id: string | null;
+                /** Format: uuid */
+                container_id: string;
+                /**
+                 * @description QUEUED, RUNNING, DONE (every row made or refused), FAILED (the job gave up; rows not made stay PENDING).
+                 * @enum {string}
+                 */
+                status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                total_rows: number;
+                /** @description Rows whose document was made. */
+                created: number;
+                /** @description Rows refused, each with its errors; nothing of theirs was made. */
+                failed: number;
+                pending: number;
+                created_at: string;
+                finished_at: string | null;
+            };
+            /** @description One page of the rows' results (`page`, `size`, `status`). */
+            rows: {
+                /** @description 1-based, the header not counted. */
+                row: number;
+                /** @enum {string} */
+                status: "PENDING" | "CREATED" | "FAILED";
+                document_id: string | null;
+                errors: {
+                    [key: string]: string[];
+                } | null;
             }[];
         };
         IneValidationResult: {
@@ -4786,6 +4867,146 @@ export interface operations {
                 };
             };
             /** @description Template or container unknown, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    startBulkSend: {
+        parameters: {
+            query?: {
+                container_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the job makes the documents. `rows` holds the rows refused by the checks. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Template or container unknown, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More rows or bytes than a bulk send takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither CSV, JSON lines nor multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    getBulkSend: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                status?: "PENDING" | "CREATED" | "FAILED";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk send. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, or another account's (existence never leaks). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { errorBody } from "@/lib/schemas/common";
 import { documentEnvelope } from "@/lib/schemas/signing";
-import { createTemplateJsonBody, pageQuery, templateEnvelope, templateList, templateParams, useTemplateInput } from "@/lib/schemas/templates";
+import { bulkSendCreateQuery, bulkSendEnvelope, bulkSendQuery, createTemplateJsonBody, MAX_BULK_ROWS, pageQuery, templateEnvelope, templateList, templateParams, useTemplateInput } from "@/lib/schemas/templates";
 import type { Operation } from "../registry";
 
 const tags = ["Templates and bulk sending"];
@@ -69,5 +69,34 @@ export const templateOperations: Operation[] = [
     params: templateParams,
     body: useTemplateInput,
     responses: { 201: { description: "Created; `Location` is /v1/documents/{id}.", schema: documentEnvelope }, 404: { description: "Template or container unknown, or not yours.", schema: errorBody } },
+  },
+  {
+    method: "post",
+    path: "/v1/templates/{id}/bulk-sends",
+    operationId: "startBulkSend",
+    summary: "Send a template to many people (not in the reference)",
+    description: `One document per row, made by a background job. Send the rows as the body, \`text/csv\` or JSON lines (\`application/x-ndjson\`, each line \`{"roles": {...}, "file_name": ...}\` as in createDocumentFromTemplate), or as a multipart \`file\`. CSV columns are \`<role>.nombre\`, \`<role>.email\` (both required for every role), \`<role>.telefono\`, \`<role>.rfc\`, \`<role>.curp\` (English names work too: name, phone) and an optional \`archivo\` (file name); a header naming anything else is a 422 on \`header\`. At most ${MAX_BULK_ROWS} rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in \`rows\` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow \`Location\` for progress.`,
+    tags,
+    security: "apiKey",
+    params: templateParams,
+    query: bulkSendCreateQuery,
+    responses: {
+      202: { description: "Accepted; the job makes the documents. `rows` holds the rows refused by the checks.", schema: bulkSendEnvelope },
+      404: { description: "Template or container unknown, or not yours.", schema: errorBody },
+      413: { description: "More rows or bytes than a bulk send takes.", schema: errorBody },
+      415: { description: "Neither CSV, JSON lines nor multipart.", schema: errorBody },
+    },
+  },
+  {
+    method: "get",
+    path: "/v1/bulk-sends/{id}",
+    operationId: "getBulkSend",
+    summary: "Follow a bulk send (not in the reference)",
+    description: "Progress (`created`, `failed`, `pending` of `total_rows`; exact at any moment) and one page of the rows' outcomes: each row's document id or its errors. `status=FAILED` lists only the refused rows.",
+    tags,
+    security: "apiKey",
+    params: templateParams,
+    query: bulkSendQuery,
+    responses: { 200: { description: "The bulk send.", schema: bulkSendEnvelope }, ...notFound },
   },
 ];

@@ -27,7 +27,7 @@ export type DocumentDraft = {
  * a statement per table whatever their number: one upload and a bulk send's batch of a hundred
  * take the same path. Run it in a transaction: the documents exist with their jobs or not at all.
  */
-export async function insertDocuments(tx: DbOrTx, actor: Actor, folderId: string, file: { sha256: string; pageCount: number }, drafts: DocumentDraft[]): Promise<string[]> {
+export async function insertDocuments(tx: DbOrTx, actor: Pick<Actor, "userId">, folderId: string, file: { sha256: string; pageCount: number }, drafts: DocumentDraft[]): Promise<string[]> {
   if (!drafts.length) return [];
   const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
   // Ids made here rather than read back from RETURNING, whose order SQL does not promise.
