@@ -136,14 +136,17 @@ async function main() {
     done = true;
     const sendMs = performance.now() - sendStarted;
     const during = await readsDuring;
+    // Idle again after the send: how much of a difference is the machine's own noise.
+    const afterUntil = Date.now() + IDLE_SECONDS * 1000;
+    const after = await readDocuments(url, headers, documents, () => Date.now() > afterUntil);
     warm = 0;
 
     console.log(`\nBulk send: ${ROWS} rows, notifications ${NOTIFY ? "ENABLED" : "DISABLED"}, ${CONNECTIONS} concurrent readers of GET /v1/documents/{id}`);
     console.log(`  accepted (parse + check + store rows) in ${f(acceptMs, 0)} ms; DONE in ${f(sendMs / 1000, 1)} s (${f(ROWS / (sendMs / 1000), 0)} documents/s); created ${last.created}, failed ${last.failed}`);
     console.log("\n| document reads | n | p50 ms | p99 ms | max ms | errors |");
     console.log("|---|---:|---:|---:|---:|---:|");
-    for (const [label, m] of [["idle", idle], ["during the send", during]] as const) console.log(`| ${label} | ${m.n} | ${f(m.p50, 1)} | ${f(m.p99, 1)} | ${f(m.max, 1)} | ${m.errors} |`);
-    console.log(`\np99 during / idle: ${f(during.p99 / idle.p99, 2)}× (target ≤ 2×); p50 ratio ${f(during.p50 / idle.p50, 2)}×`);
+    for (const [label, m] of [["idle, before", idle], ["during the send", during], ["idle, after", after]] as const) console.log(`| ${label} | ${m.n} | ${f(m.p50, 1)} | ${f(m.p99, 1)} | ${f(m.max, 1)} | ${m.errors} |`);
+    console.log(`\np99 during / idle before: ${f(during.p99 / idle.p99, 2)}× (target ≤ 2×); p50 ratio ${f(during.p50 / idle.p50, 2)}×; idle after / before p99 ${f(after.p99 / idle.p99, 2)}×; load average ${os.loadavg().map((l) => f(l, 1)).join(" ")}`);
   } finally {
     await cleanup();
   }

@@ -67,7 +67,7 @@ export const bulkSendRows = pgTable(
     /** 1-based data row (the header is not counted). */
     row: integer("row").notNull(),
     status: text("status").$type<"PENDING" | "CREATED" | "FAILED">().notNull(),
-    /** The row's people as the template's document input takes them; null once it failed. */
+    /** The row's people as the template's document input takes them, kept only until the row is done. */
     input: jsonb("input").$type<Record<string, unknown>>(),
     documentId: uuid("document_id"),
     errors: jsonb("errors").$type<Record<string, string[]>>(),

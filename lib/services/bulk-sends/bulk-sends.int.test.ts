@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { documents, signatories } from "@/lib/db/schema";
+import { bulkSendRows, documents, signatories } from "@/lib/db/schema";
 import { makePdf } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -70,6 +70,8 @@ describe("bulk sends", () => {
     // Nothing of the refused rows exists: every document of the folder is one of the 27.
     expect(await getDb().$count(documents, eq(documents.folderId, doc!.folderId))).toBe(27);
     expect((await progress(key, id, "?status=FAILED")).data.rows.map((r: { row: number }) => r.row)).toEqual([5, 10, 15]);
+    // The people of a row are kept only until it is done: the documents hold them now.
+    expect(await getDb().$count(bulkSendRows, and(eq(bulkSendRows.bulkSendId, id), isNotNull(bulkSendRows.input)))).toBe(0);
     // Run again (a retry): nothing is made twice.
     await runBulkSend(getDb(), id, { size: 7, pauseMs: 0 });
     expect(await getDb().$count(documents, eq(documents.folderId, doc!.folderId))).toBe(27);

@@ -18,7 +18,7 @@ const ROWS_PER_INSERT = 1000;
 export async function createBulkSend(db: DbOrTx, actor: Actor, templateId: string, options: { folderId?: string; text: string; format: BulkFormat }): Promise<string> {
   const template = await findTemplate(db, actor, templateId);
   const folderId = await resolveTargetFolder(db, actor, options.folderId);
-  const checked = readBulkRows(options.text, options.format, template);
+  const checked = await readBulkRows(options.text, options.format, template);
   const failed = checked.filter((r) => "errors" in r).length;
   return db.transaction(async (tx) => {
     const [send] = await tx

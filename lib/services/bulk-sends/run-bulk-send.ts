@@ -73,7 +73,7 @@ async function makeRows(tx: DbOrTx, send: { id: string; ownerUserId: string; fol
   if (made.length) {
     const pairs = JSON.stringify(made.map((m, i) => ({ row: m.row, doc: ids[i] })));
     await tx.execute(sql`
-      update ${bulkSendRows} set status = 'CREATED', document_id = v.doc
+      update ${bulkSendRows} set status = 'CREATED', document_id = v.doc, input = null
       from jsonb_to_recordset(${pairs}::jsonb) as v("row" int, doc uuid)
       where ${bulkSendRows.bulkSendId} = ${send.id} and ${bulkSendRows.row} = v."row"`);
     await tx.update(bulkSends).set({ createdCount: sql`${bulkSends.createdCount} + ${made.length}` }).where(eq(bulkSends.id, send.id));
