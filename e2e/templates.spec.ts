@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { expectAccessible } from "./axe";
 import { cli, dashboardNav, E2E_APP_URL, hydrated, shot, signIn } from "./support";
 
 // Issue 30, templates and bulk sending: a template saved by API, used by API and from the
@@ -52,6 +53,7 @@ test("a template used by API and from the dashboard, and a 1,000-row bulk send w
   await signIn(page, email, password);
   await (await dashboardNav(page)).getByRole("link", { name: "Plantillas" }).click();
   await expect(page.getByRole("heading", { name: "Plantillas" })).toBeVisible();
+  await expectAccessible(page, "templates");
   await page.getByRole("link", { name: "Usar plantilla" }).click();
   await hydrated(page);
   await expect(page.getByRole("heading", { name: "Arrendamiento Ñuñoa" })).toBeVisible();
@@ -89,6 +91,7 @@ test("a template used by API and from the dashboard, and a 1,000-row bulk send w
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
   await expect(page.getByTestId("bulk-counts")).toHaveText("Listo: 999 de 1000 documentos creados; 1 fila(s) con error.");
   await shot(page, "bulk-send-done", info.project.name);
+  await expectAccessible(page, "template-use-after-bulk-send");
 
   // The same by API: each made row names its document, the bad row its error and no document.
   const companies = (await (await api("/v1/companies")).json()) as { data: { id: string }[] };
