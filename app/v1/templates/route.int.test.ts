@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, documents, signatories } from "@/lib/db/schema";
 import { firstBrokenLink } from "@/lib/crypto/audit-chain";
@@ -45,7 +45,7 @@ async function uploadTemplate(key: string, body: unknown = templateJson) {
 
 describe("/v1/templates", () => {
   it("saves a PDF with roles, boxes and settings, and makes documents from it by API that share the PDF", async () => {
-    const { key, actor } = await seedUserWithKey();
+    const { key } = await seedUserWithKey();
     const { res, body } = await uploadTemplate(key);
     expect(res.status).toBe(201);
     const id = body.data.id as string;
@@ -85,16 +85,16 @@ describe("/v1/templates", () => {
     const events = await getDb().select().from(auditEvents).where(eq(auditEvents.documentId, doc.id)).orderBy(asc(auditEvents.seq));
     expect(events.map((e) => [e.action, e.seq, (e.data as { templateId?: string }).templateId])).toEqual([["document.created", 1, id]]);
     expect(firstBrokenLink(events as never)).toBe(-1);
-    const [row] = await getDb().select({ folderId: documents.folderId }).from(documents).where(eq(documents.id, doc.id));
-    expect(row!.folderId).toBeTruthy();
+    // Its notice job was written with it (pg-boss insert in the document's transaction).
+    const jobs = await getDb().execute(sql`select count(*)::int as n from pgboss.job where name = 'notify-signatories' and data->>'documentId' = ${doc.id}`);
+    expect(jobs[0]).toEqual({ n: 1 });
 
     const list = await (await call(GET, "/v1/templates?page=0&size=10", { headers: auth(key) })).json();
     expect(list).toEqual({ data: [body.data], meta: [{ page: { total: 1, initialItem: 0, totalItems: 1 } }], links: { self: "/templates" } });
-    void actor;
   });
 
   it("refuses a person for an unknown role, a missing role, another RFC than the fixed one and one e-mail for two roles (422, nothing made)", async () => {
-    const { key, actor } = await seedUserWithKey();
+    const { key } = await seedUserWithKey();
     const id = (await uploadTemplate(key)).body.data.id as string;
     const before = await getDb().$count(documents);
     const use = async (roles: unknown) => {
@@ -107,7 +107,6 @@ describe("/v1/templates", () => {
     expect((await use({ ...people, arrendador: { ...people.arrendador, email: "jose@example.com" } })).status).toBe(422);
     expect((await use({ ...people, arrendador: { name: "", email: "no" } })).errors).toMatchObject({ "roles.arrendador.name": expect.any(Array), "roles.arrendador.email": expect.any(Array) });
     expect(await getDb().$count(documents)).toBe(before);
-    void actor;
   });
 
   it("makes a template from a document: its PDF, boxes, order and settings, roles named or numbered", async () => {
