@@ -74,6 +74,15 @@ test("a template used by API and from the dashboard, and a 1,000-row bulk send w
   await expect(page.getByText("Íñigo Sáenz").first()).toBeVisible();
   await shot(page, "template-document", info.project.name);
 
+  // «Guardar como plantilla» on that document: its PDF, boxes and order; its signers become roles.
+  await page.getByRole("button", { name: "Guardar como plantilla" }).click();
+  await page.getByLabel("Nombre de la plantilla").fill("Arrendamiento desde documento");
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/templates\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Arrendamiento desde documento" })).toBeVisible();
+  await expect(page.getByTestId("role-firmante_1")).toContainText("Firmante 1");
+  await expect(page.getByTestId("role-firmante_2")).toContainText("Firmante 2");
+
   // Bulk send from the dashboard: 1,000 rows, row 500's e-mail is not one.
   const bulkTemplate = await saveTemplate(key, { name: "Pagaré masivo", roles: [{ key: "deudor", label: "Deudor" }, { key: "aval", label: "Aval" }], notification_mode: "DISABLED" });
   const rows = Array.from({ length: 1000 }, (_, i) => `Deudor ${i + 1},deudor${i + 1}@example.com,,Aval ${i + 1},aval${i + 1}@example.com,,Pagaré ${i + 1}.pdf`);
