@@ -1,33 +1,21 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { apiErrorText } from "@/components/api-error-text";
-import { apiRequest } from "@/components/api-request";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useCreateThenOpen } from "./use-create-then-open";
 
 /** «Guardar como plantilla»: the document's PDF, boxes, order and settings, its signers as numbered roles. */
 export function SaveAsTemplate({ documentId, fileName }: { documentId: string; fileName: string }) {
   const { t } = useI18n();
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(fileName.replace(/\.pdf$/i, ""));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { create, failure, busy } = useCreateThenOpen();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { data } = await apiRequest<{ data: { id: string } }>("/v1/templates", { method: "POST", body: { document_id: documentId, name } });
-      router.push(`/dashboard/templates/${data.id}`);
-    } catch (err) {
-      setFailure(apiErrorText(t, err));
-      setBusy(false);
-    }
+    void create("/v1/templates", { document_id: documentId, name }, (id) => `/dashboard/templates/${id}`);
   }
 
   if (!open) {

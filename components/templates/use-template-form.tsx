@@ -1,13 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { apiErrorText, fieldErrorText } from "@/components/api-error-text";
-import { ApiError, apiRequest } from "@/components/api-request";
+import { fieldErrorText } from "@/components/api-error-text";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FolderSelect } from "./folder-select";
+import { useCreateThenOpen } from "./use-create-then-open";
 import type { FolderOption, TemplateRoleOption } from "./template-role";
 
 const FIELDS = ["name", "email", "phone", "rfc"] as const;
@@ -16,28 +15,15 @@ type Person = Record<(typeof FIELDS)[number], string>;
 /** «Usar plantilla»: a person per role; the document takes the template's PDF, boxes and settings. */
 export function UseTemplateForm({ templateId, roles, folders }: { templateId: string; roles: TemplateRoleOption[]; folders: FolderOption[] }) {
   const { t } = useI18n();
-  const router = useRouter();
   const [people, setPeople] = useState<Record<string, Person>>(() => Object.fromEntries(roles.map((r) => [r.key, { name: "", email: "", phone: "", rfc: r.rfc ?? "" }])));
   const [folderId, setFolderId] = useState(folders[0]?.id ?? "");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { create, failure, errors, busy } = useCreateThenOpen();
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    setErrors({});
     // Empty optional fields are left out rather than sent as "" (which would be refused).
     const rolesBody = Object.fromEntries(Object.entries(people).map(([key, p]) => [key, Object.fromEntries(Object.entries(p).filter(([, v]) => v.trim() !== ""))]));
-    try {
-      const { data } = await apiRequest<{ data: { id: string } }>(`/v1/templates/${templateId}/documents`, { method: "POST", body: { roles: rolesBody, container_id: folderId || undefined } });
-      router.push(`/dashboard/documents/${data.id}`);
-    } catch (err) {
-      setFailure(apiErrorText(t, err));
-      if (err instanceof ApiError) setErrors(err.errors);
-      setBusy(false);
-    }
+    void create(`/v1/templates/${templateId}/documents`, { roles: rolesBody, container_id: folderId || undefined }, (id) => `/dashboard/documents/${id}`);
   }
 
   const fieldLabel = { name: t("templates.personName"), email: t("templates.personEmail"), phone: t("templates.personPhone"), rfc: t("templates.personRfc") };
