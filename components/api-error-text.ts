@@ -5,7 +5,7 @@ import { ApiError } from "./api-request";
 const FIELD_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/^Required/, "errors.required"],
   [/^Must be an e-mail address/, "errors.email"],
-  [/^This e-mail is already in the list/, "errors.duplicateEmail"],
+  [/^This e-mail is already in the list|^Already given for/, "errors.duplicateEmail"],
   [/^Must be a 10-digit Mexican number/, "errors.phone"],
   [/^Must be an RFC: its four letters/, "errors.rfcInconvenientWord"],
   [/^Must be an RFC/, "errors.rfc"],

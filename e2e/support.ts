@@ -75,3 +75,14 @@ export async function confirmEmail(page: Page, email: string) {
   await page.getByRole("button", { name: "Confirmar mi correo" }).click();
   await expect(page.getByRole("status")).toContainText("Tu correo está confirmado.");
 }
+
+/** Runs scripts/cli.ts against the e2e server's installation; its last line of output. */
+export const cli = (...args: string[]) =>
+  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], {
+    env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: E2E_APP_URL, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+    .toString()
+    .trim()
+    .split("\n")
+    .at(-1)!;

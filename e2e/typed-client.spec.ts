@@ -1,24 +1,12 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createRubricaClient } from "../clients/typescript/src";
-import { E2E_APP_URL } from "./support";
+import { cli, E2E_APP_URL } from "./support";
 
 // The typed client (clients/typescript) against the running production build: what an
 // integrator does first (folders, a document created, listed, updated and downloaded, an
 // identity session and an INE validation), every call checked by the compiler against the
 // OpenAPI document and by the server at run time.
-
-const cli = (...args: string[]) =>
-  execFileSync(path.resolve("node_modules/.bin/tsx"), ["scripts/cli.ts", ...args], {
-    env: { ...process.env, DATA_DIR: ".data-e2e", APP_URL: E2E_APP_URL, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-    .toString()
-    .trim()
-    .split("\n")
-    .at(-1)!;
 
 async function contract(): Promise<string> {
   const pdf = await PDFDocument.create();

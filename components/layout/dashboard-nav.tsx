@@ -10,6 +10,7 @@ const items: Array<[string, MessageKey]> = [
   ["/dashboard", "nav.overview"],
   ["/dashboard/folders", "nav.folders"],
   ["/dashboard/documents", "nav.documents"],
+  ["/dashboard/templates", "nav.templates"],
   ["/dashboard/identity", "nav.identity"],
   ["/dashboard/validations", "nav.validations"],
   ["/dashboard/webhooks", "nav.webhooks"],

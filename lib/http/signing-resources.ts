@@ -94,7 +94,7 @@ export function companyResource(folder: WorkFolder, role: FolderRole, actor: Act
 }
 
 /** The list envelope: meta is an array holding one page object. */
-export function listEnvelope<T>(data: T[], page: { initialItem: number; totalItems: number }, self: "/documents" | "/companies") {
+export function listEnvelope<T, S extends "/documents" | "/companies" | "/templates">(data: T[], page: { initialItem: number; totalItems: number }, self: S) {
   return { data, meta: [{ page: { total: data.length, initialItem: page.initialItem, totalItems: page.totalItems } }], links: { self } };
 }
 

@@ -34,6 +34,8 @@ export const QUEUES = {
   "sweep-rate-limits": { retryLimit: 1, retryDelay: 60 },
   // Above CHECK_MAX_ATTEMPTS (4), as validate-ine.
   "check-identity-session": { retryLimit: 6, retryDelay: 15, retryBackoff: true },
+  // A 10,000-row send takes minutes; a retry goes on from the rows still PENDING (run-bulk-send.ts).
+  "bulk-send": { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 3600 },
 } satisfies Record<string, PgBoss.RetryOptions & PgBoss.ExpirationOptions>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -98,6 +100,18 @@ export async function enqueue(name: QueueName, data: object, options: PgBoss.Sen
   // next poll. In a transaction PostgreSQL delivers it at commit, when the job becomes visible.
   if (!options.startAfter) await (tx ?? getDb()).execute(sql`select pg_notify(${JOBS_CHANNEL}, ${name})`);
   return id;
+}
+
+/**
+ * Queues many jobs of one queue with one statement (pg-boss `insert`, which applies the queue's
+ * retry policy), in the caller's transaction, and wakes the workers once: bulk sends make a
+ * hundred documents per transaction, and a send plus a notify per document was most of its time.
+ */
+export async function enqueueMany(name: QueueName, data: object[], tx: DbOrTx): Promise<void> {
+  if (!data.length) return;
+  const boss = await getBoss();
+  await boss.insert(data.map((d) => ({ name, data: d })), { db: inTransaction(tx) });
+  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${name})`);
 }
 
 /** The channel enqueue notifies and workers listen on; the payload is the queue's name. */

@@ -16,8 +16,9 @@ import { failAbandonedSessionsJob } from "./fail-abandoned-sessions";
 import { sweepRateLimitsJob } from "./sweep-rate-limits";
 import { checkIdentitySessionJob } from "./check-identity-session";
 import { validateReceiptJob } from "./validate-receipt";
+import { bulkSendJob } from "./bulk-send";
 
-export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob, sweepRateLimitsJob] as JobDefinition[];
+export const JOBS = [deliverWebhookJob, sendMessageJob, notifySignatoriesJob, sendRemindersJob, sealDocumentJob, sweepSealsJob, validateReceiptJob, validateIneJob, failAbandonedSessionsJob, checkIdentitySessionJob, sweepRateLimitsJob, bulkSendJob] as JobDefinition[];
 
 const KEY = Symbol.for("rubrica.worker");
 const store = globalThis as unknown as { [KEY]?: { boss: PgBoss; listener: postgres.Sql } };

@@ -4,9 +4,10 @@ import { identitySessionOperations } from "./operations/identity-sessions";
 import { signingOperations } from "./operations/signing";
 import { signingLinkOperations } from "./operations/signing-link";
 import { systemOperations } from "./operations/system";
+import { templateOperations } from "./operations/templates";
 import { validationOperations } from "./operations/validations";
 
-export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...validationOperations, ...identitySessionOperations, ...dashboardOperations];
+export const operations = [...systemOperations, ...signingOperations, ...signingLinkOperations, ...templateOperations, ...validationOperations, ...identitySessionOperations, ...dashboardOperations];
 
 const description = `Rúbrica: electronic signature and identity verification for Mexico.
 

@@ -11,8 +11,9 @@ export const DOCUMENT_STATUS_NAMES = ["DRAFT", "IN_PROCESS", "COMPLETED", "REJEC
 export const MAX_SIGNATORIES = 50;
 export const MAX_SPECTATORS = 50;
 
-const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
-const email = z
+export const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
+export const fileName = z.string().trim().min(1).max(255);
+export const email = z
   .string()
   .trim()
   .toLowerCase()
@@ -132,13 +133,13 @@ const rememberEvery = z.number().int().min(1, "At least 1 day.").max(365, "At mo
  * sheet, where the reference ignores them) they are refused with the reason.
  */
 export const hasPositions = (signatures: { positions?: unknown[] | null }[] | undefined) => Boolean(signatures?.some((s) => s.positions && s.positions.length > 0));
-const positionsNeedCustom = (d: { sign_position?: string; signatures?: { positions?: unknown[] | null }[] }, ctx: z.RefinementCtx) => {
+export const positionsNeedCustom = (d: { sign_position?: string; signatures?: { positions?: unknown[] | null }[] }, ctx: z.RefinementCtx) => {
   if (d.sign_position === "DEFAULT" && hasPositions(d.signatures)) {
     ctx.addIssue({ code: "custom", path: ["sign_position"], message: "Signature positions were sent, but sign_position DEFAULT puts every signature on a signature sheet and ignores them. Send sign_position CUSTOM to use the positions, or leave them out." });
   }
 };
 
-const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
+export const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCtx, field: string) => {
   const seen = new Map<string, number>();
   list?.forEach((s, i) => {
     if (seen.has(s.email)) ctx.addIssue({ code: "custom", path: [field, i, "email"], message: "This e-mail is already in the list." });
@@ -146,23 +147,28 @@ const uniqueEmails = (list: { email: string }[] | undefined, ctx: z.RefinementCt
   });
 };
 
+/** A document's settings, which a template keeps too (lib/schemas/templates.ts). */
+export const documentSettings = {
+  tries: tries.default(3),
+  remember_every: rememberEvery.default(1),
+  remember_at: rememberAt.default("09:00:00"),
+  signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
+  sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
+  notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
+  config: z
+    .object({
+      allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
+    })
+    .default({ allow_type_signatures: ["EFIRMA", "FIREL", "TEPJF"] }),
+};
+
 export const createDocumentInput = z
   .object({
-    file_name: z.string().trim().min(1).max(255).optional(),
+    file_name: fileName.optional(),
     signatures: z.array(signatoryInput).min(1, "At least one signatory.").max(MAX_SIGNATORIES, `At most ${MAX_SIGNATORIES} signatories.`),
     spectators: z.array(spectatorInput).max(MAX_SPECTATORS).default([]),
-    tries: tries.default(3),
-    remember_every: rememberEvery.default(1),
-    remember_at: rememberAt.default("09:00:00"),
-    signature_ordered: z.enum(["INACTIVE", "ACTIVE"]).default("INACTIVE"),
-    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422)."),
-    notification_mode: z.enum(["ENABLED", "DISABLED"]).default("ENABLED"),
+    ...documentSettings,
     redirect_url: redirectUrl.optional().nullable().describe("Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead."),
-    config: z
-      .object({
-        allow_type_signatures: z.array(z.enum(SIGNATURE_TYPE_VALUES)).min(1, "At least one signature type.").default(["EFIRMA", "FIREL", "TEPJF"]),
-      })
-      .default({ allow_type_signatures: ["EFIRMA", "FIREL", "TEPJF"] }),
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");

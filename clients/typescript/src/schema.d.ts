@@ -544,6 +544,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates (not in the reference)
+         * @description The account's templates, newest first, in the list envelope of the reference's lists. `page` starts at 0; `size` 1–100 (default 20).
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Save a template (not in the reference)
+         * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a template (not in the reference) */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template (not in the reference)
+         * @description Documents made from it are not touched; bulk sends keep their results.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a document from a template (not in the reference)
+         * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out.
+         */
+        post: operations["createDocumentFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}/bulk-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a template to many people (not in the reference)
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow `Location` for progress.
+         */
+        post: operations["startBulkSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk-sends/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a bulk send (not in the reference)
+         * @description Progress (`created`, `failed`, `pending` of `total_rows`; exact at any moment) and one page of the rows' outcomes: each row's document id or its errors. `status=FAILED` lists only the refused rows.
+         */
+        get: operations["getBulkSend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity/v1/validations/basic": {
         parameters: {
             query?: never;
@@ -1123,8 +1228,6 @@ export interface components {
              * @enum {string}
              */
             notification_mode?: "ENABLED" | "DISABLED";
-            /** @description Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead. */
-            redirect_url?: string | null;
             /**
              * @default {
              *       "allow_type_signatures": [
@@ -1144,6 +1247,8 @@ export interface components {
                  */
                 allow_type_signatures?: ("FIREL" | "TEPJF" | "EFIRMA" | "RUBRICA")[];
             };
+            /** @description Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead. */
+            redirect_url?: string | null;
         };
         /** @description Every field is optional; a field left out is not changed. `signatures` is the whole list: signatories are matched by e-mail. */
         UpdateDocumentRequest: {
@@ -1475,6 +1580,200 @@ export interface components {
             trusted_type: string | null;
             chain: string[];
             chain_problem: string | null;
+        };
+        TemplateList: {
+            data: components["schemas"]["Template"][];
+            meta: {
+                page: {
+                    total: number;
+                    initialItem: number;
+                    totalItems: number;
+                };
+            }[];
+            links: {
+                /** @constant */
+                self: "/templates";
+            };
+        };
+        Template: {
+            /** @constant */
+            type: "templates";
+            /** Format: uuid */
+            id: string;
+            links: {
+                self: string;
+            };
+            attributes: {
+                name: string;
+                file_name: string;
+                /** @description SHA-256 of the template's PDF; every document made from it has this original_hash. */
+                original_hash: string;
+                pages: number;
+                /** @description In signing order. */
+                roles: {
+                    key: string;
+                    label: string;
+                    rfc: string | null;
+                    positions: string | null;
+                }[];
+                /** @enum {string} */
+                signature_ordered: "INACTIVE" | "ACTIVE";
+                /** @enum {string} */
+                sign_position: "DEFAULT" | "CUSTOM";
+                /** @enum {string} */
+                notification_mode: "ENABLED" | "DISABLED";
+                tries: number;
+                remember_every: number;
+                remember_at: string;
+                config: {
+                    allow_type_signatures: string[];
+                };
+                created_at: string;
+            };
+        };
+        TemplateResponse: {
+            data: components["schemas"]["Template"];
+        };
+        CreateTemplateJsonRequest: components["schemas"]["CreateTemplateFromDocumentRequest"] | (components["schemas"]["CreateTemplateRequest"] & {
+            file_base64: string;
+        });
+        CreateTemplateFromDocumentRequest: {
+            /** Format: uuid */
+            document_id: string;
+            name: string;
+            roles?: {
+                key: string;
+                /** @description What the role is called on screen, e.g. «Arrendatario». */
+                label: string;
+                /** @description A fixed RFC: every document made from the template requires a certificate of this RFC for the role; a person given another RFC is refused (422). */
+                rfc?: string | null;
+            }[];
+        };
+        CreateTemplateRequest: {
+            /** @description The template's name in lists. */
+            name: string;
+            /** @description The file name documents get; the upload's name when left out. */
+            file_name?: string;
+            roles: {
+                key: string;
+                /** @description What the role is called on screen, e.g. «Arrendatario». */
+                label: string;
+                /** @description A fixed RFC: every document made from the template requires a certificate of this RFC for the role; a person given another RFC is refused (422). */
+                rfc?: string | null;
+                positions?: (string | unknown[]) | null;
+            }[];
+            /** @default 3 */
+            tries?: number;
+            /** @default 1 */
+            remember_every?: number;
+            remember_at?: {
+                hour: number;
+                /** @default 0 */
+                minute?: number;
+                /** @default 0 */
+                second?: number;
+                /** @default 0 */
+                nano?: number;
+            } | string;
+            /**
+             * @default INACTIVE
+             * @enum {string}
+             */
+            signature_ordered?: "INACTIVE" | "ACTIVE";
+            /**
+             * @description CUSTOM: each signer signs in the boxes of its positions; DEFAULT: on a signature sheet added at the end. When left out, CUSTOM if any signer has positions, else DEFAULT; DEFAULT with positions is refused (422).
+             * @enum {string}
+             */
+            sign_position?: "DEFAULT" | "CUSTOM";
+            /**
+             * @default ENABLED
+             * @enum {string}
+             */
+            notification_mode?: "ENABLED" | "DISABLED";
+            /**
+             * @default {
+             *       "allow_type_signatures": [
+             *         "EFIRMA",
+             *         "FIREL",
+             *         "TEPJF"
+             *       ]
+             *     }
+             */
+            config?: {
+                /**
+                 * @default [
+                 *       "EFIRMA",
+                 *       "FIREL",
+                 *       "TEPJF"
+                 *     ]
+                 */
+                allow_type_signatures?: ("FIREL" | "TEPJF" | "EFIRMA" | "RUBRICA")[];
+            };
+        };
+        UseTemplateRequest: {
+            /**
+             * Format: uuid
+             * @description The work folder (company) the document goes to; «mis documentos» when left out.
+             */
+            container_id?: string;
+            /** @description The template's file name when left out. */
+            file_name?: string;
+            /** @description One person per role key of the template, e.g. {"firmante": {"name": …, "email": …}}. */
+            roles: {
+                [key: string]: {
+                    name: string;
+                    email: string;
+                    phone?: string | null;
+                    rfc?: string | null;
+                    curp?: string | null;
+                };
+            };
+            /** @default [] */
+            spectators?: {
+                name: string;
+                email: string;
+            }[];
+        };
+        BulkSendResponse: {
+            data: components["schemas"]["BulkSend"];
+        };
+        BulkSend: {
+            /** @constant */
+            type: "bulk-sends";
+            /** Format: uuid */
+            id: string;
+            links: {
+                self: string;
+            };
+            attributes: {
+                template_id: string | null;
+                /** Format: uuid */
+                container_id: string;
+                /**
+                 * @description QUEUED, RUNNING, DONE (every row made or refused), FAILED (the job gave up; rows not made stay PENDING).
+                 * @enum {string}
+                 */
+                status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+                total_rows: number;
+                /** @description Rows whose document was made. */
+                created: number;
+                /** @description Rows refused, each with its errors; nothing of theirs was made. */
+                failed: number;
+                pending: number;
+                created_at: string;
+                finished_at: string | null;
+            };
+            /** @description One page of the rows' results (`page`, `size`, `status`). */
+            rows: {
+                /** @description 1-based, the header not counted. */
+                row: number;
+                /** @enum {string} */
+                status: "PENDING" | "CREATED" | "FAILED";
+                document_id: string | null;
+                errors: {
+                    [key: string]: string[];
+                } | null;
+            }[];
         };
         IneValidationResult: {
             data: {
@@ -4298,6 +4597,451 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List envelope; links.self is /templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateList"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateJsonRequest"];
+                "multipart/form-data": components["schemas"]["CreateTemplateJsonRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` is /v1/templates/{id}. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `document_id` unknown or not in a folder of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a PDF. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, or another account's (existence never leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, or another account's (existence never leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    createDocumentFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` is /v1/documents/{id}. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Template or container unknown, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    startBulkSend: {
+        parameters: {
+            query?: {
+                container_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted; the job makes the documents. `rows` holds the rows refused by the checks. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Template or container unknown, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More rows or bytes than a bulk send takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Neither CSV, JSON lines nor multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerError"];
+                };
+            };
+        };
+    };
+    getBulkSend: {
+        parameters: {
+            query?: {
+                page?: string;
+                size?: string;
+                status?: "PENDING" | "CREATED" | "FAILED";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bulk send. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkSendResponse"];
+                };
+            };
+            /** @description Missing or invalid credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown, or another account's (existence never leaks). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input; field paths in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Unexpected error. */

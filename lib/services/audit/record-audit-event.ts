@@ -40,3 +40,17 @@ export async function recordAuditEvent(db: DbOrTx, event: AuditEventInput): Prom
     await tx.insert(auditEvents).values({ ...base, createdAt, documentId, seq, prevHash, hash });
   });
 }
+
+/**
+ * The first event of documents made in the caller's transaction, as rows to insert at once (bulk
+ * sends): nobody else can append to a document that is not committed yet, so each is seq 1 after
+ * the genesis hash, without recordAuditEvent's lock and read.
+ */
+export function firstEventsOfNewDocuments(events: (AuditEventInput & { subjectId: string })[]) {
+  const createdAt = new Date();
+  return events.map((event) => {
+    const base = { actorUserId: event.actorUserId, action: event.action, subjectType: "document", subjectId: event.subjectId, data: event.data ?? {}, ip: event.ip ?? null };
+    const row = { ...base, createdAt, documentId: event.subjectId, seq: 1, prevHash: GENESIS_HASH };
+    return { ...row, hash: chainHash(GENESIS_HASH, row) };
+  });
+}

@@ -1,15 +1,13 @@
 import type { DbOrTx } from "@/lib/db/client";
-import { documents, signatories, spectators, storedFiles, users } from "@/lib/db/schema";
+import { storedFiles } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { env } from "@/lib/env";
 import { AppError, invalid } from "@/lib/errors";
-import { enqueue } from "@/lib/jobs/queue";
 import { hasPositions, type CreateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
-import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { requireFolderRole } from "@/lib/services/work-folders/folder-access";
-import { eq } from "drizzle-orm";
 import { keepUploadedPictures } from "@/lib/services/signing/signing-page-images";
+import { insertDocuments, type DocumentDraft } from "./insert-documents";
 import { readUploadedPdf } from "./read-uploaded-pdf";
 import { serializePositions } from "./signatory-positions";
 
@@ -31,44 +29,22 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
   const stored = await fileStorage().put(pdf.bytes);
   keepUploadedPictures(stored.sha256, pdf);
 
+  const draft: DocumentDraft = {
+    fileName,
+    signatureOrdered: input.signature_ordered,
+    notificationMode: input.notification_mode,
+    signPosition: input.sign_position ?? (hasPositions(input.signatures) ? "CUSTOM" : "DEFAULT"),
+    allowTypeSignatures: input.config.allow_type_signatures,
+    tries: input.tries,
+    rememberEvery: input.remember_every,
+    rememberAt: input.remember_at,
+    signatories: input.signatures.map((s, i) => ({ name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, curp: s.curp ?? null, positions: positions[i] ?? null, redirectUrl: s.redirect_url ?? null })),
+    spectators: input.spectators,
+    redirectUrl: input.redirect_url ?? null,
+  };
   return db.transaction(async (tx) => {
-    const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
     await tx.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: "application/pdf" }).onConflictDoNothing();
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        folderId,
-        ownerUserId: actor.userId,
-        fileName,
-        originalHash: stored.sha256,
-        pageCount: pdf.pageCount,
-        signatureOrdered: input.signature_ordered,
-        notificationMode: input.notification_mode,
-        signPosition: input.sign_position ?? (hasPositions(input.signatures) ? "CUSTOM" : "DEFAULT"),
-        allowTypeSignatures: input.config.allow_type_signatures,
-        tries: input.tries,
-        rememberEvery: input.remember_every,
-        rememberAt: input.remember_at,
-        createdBy: creator?.email ?? null,
-        // The key whose embed_origins may frame this document's signing pages (lib/services/signing/signing-link-embedding.ts).
-        apiKeyId: actor.apiKeyId ?? null,
-        redirectUrl: input.redirect_url ?? null,
-      })
-      .returning({ id: documents.id });
-    await tx.insert(signatories).values(
-      input.signatures.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email, phone: s.phone ?? null, rfc: s.rfc ?? null, curp: s.curp ?? null, positions: positions[i], redirectUrl: s.redirect_url ?? null })),
-    );
-    if (input.spectators.length) {
-      await tx.insert(spectators).values(input.spectators.map((s, i) => ({ documentId: document!.id, position: i, name: s.name, email: s.email })));
-    }
-    await recordAuditEvent(tx, {
-      actorUserId: actor.userId,
-      action: "document.created",
-      subjectType: "document",
-      subjectId: document!.id,
-      data: { fileName, originalHash: stored.sha256, signatories: input.signatures.length, spectators: input.spectators.length },
-    });
-    if (input.notification_mode === "ENABLED") await enqueue("notify-signatories", { documentId: document!.id }, {}, tx);
-    return document!.id;
+    const [id] = await insertDocuments(tx, actor, folderId, { sha256: stored.sha256, pageCount: pdf.pageCount }, [draft]);
+    return id!;
   });
 }

@@ -6,6 +6,7 @@ import { DocumentAttributes } from "@/components/documents/document-attributes";
 import { DocumentPreview } from "@/components/documents/document-preview";
 import { SignatoryList } from "@/components/documents/signatory-list";
 import { DocumentStatusBadge } from "@/components/documents/status-badge";
+import { SaveAsTemplate } from "@/components/templates/save-as-template";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
@@ -59,6 +60,7 @@ export default async function DocumentPage({ params }: Props) {
         <a className={action} href={`/v1/documents/${id}/audit`} download>{t("document.downloadAudit")}</a>
         {open && <Link className={action} href={`/dashboard/documents/${id}/edit`}>{t("document.edit")}</Link>}
         {open && isOwner && <CancelDocument documentId={id} fileName={d.fileName} />}
+        <SaveAsTemplate documentId={id} fileName={d.fileName} />
       </div>
       {d.signStatus === 3 && d.rejectedMessage && <p className="rounded-md bg-red-50 p-3 text-sm text-red-800">{t("document.rejectedBecause", { reason: d.rejectedMessage })}</p>}
 

@@ -1,0 +1,161 @@
+// `npm run bench:bulk`: does a 10,000-row bulk send slow the server's other work? Through the
+// server `npm start` runs (server.ts on the production build, with its own job worker, which
+// makes the bulk send's documents in the same process that answers requests), it measures
+// document reads (GET /v1/documents/{id}, real API key) first idle, then while a 10,000-row CSV
+// is sent (POST /v1/templates/{id}/bulk-sends) until GET /v1/bulk-sends/{id} says DONE, and
+// prints p50/p99 of both and the ratio (target: p99 during ≤ 2× idle). Every request's latency
+// is kept, so percentiles are exact. Throwaway embedded PostgreSQL (fsync off); asserts nothing.
+// BENCH_ROWS (10000), BENCH_CONNECTIONS (8 concurrent readers), BENCH_IDLE_SECONDS (10),
+// BENCH_NOTIFY=1 (the template notifies signers: 20,000 e-mails to the sandbox outbox follow),
+// BENCH_PORT (3104 by default here, so engineers sharing a machine keep apart).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { resetEnvCache } from "@/lib/env";
+import { f } from "./lib/report";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+const NOTIFY = process.env.BENCH_NOTIFY === "1";
+const PORT = Number(process.env.BENCH_PORT ?? 3104);
+const DOCUMENTS = 200;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** `CONNECTIONS` loops reading documents round robin until `until()` says stop; every latency kept. */
+async function readDocuments(url: string, headers: Record<string, string>, ids: string[], until: () => boolean) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (!until()) {
+        const id = ids[i++ % ids.length];
+        const started = performance.now();
+        const res = await fetch(`${url}/v1/documents/${id}`, { headers });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (res.status !== 200) errors++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN, errors };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-bulk-"));
+  fs.chmodSync(dir, 0o755);
+  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  try {
+    if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
+    cleanups.push(() => cluster.stop());
+    const databaseUrl = embeddedUrl(cluster.port, cluster.password);
+    await migrateDatabase(databaseUrl);
+    const serverEnv = {
+      ...process.env,
+      NODE_ENV: "production" as const,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dir, "data"),
+      HOSTNAME: "127.0.0.1",
+      PORT: String(PORT),
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      AUTH_SECRET: "bench-secret-bench-secret-bench",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      SANDBOX_LATENCY_MS: "0",
+    };
+    Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: serverEnv.DATA_DIR, LOG_LEVEL: "silent", AUTH_SECRET: serverEnv.AUTH_SECRET });
+    resetEnvCache();
+
+    const { getDb, closeDb } = await import("@/lib/db/client");
+    cleanups.push(closeDb);
+    const { createUser } = await import("@/lib/services/users/create-user");
+    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+    const { createDocument } = await import("@/lib/services/documents/create-document");
+    const { createDocumentInput } = await import("@/lib/schemas/signing");
+    const { makePdf, defaultFolderId } = await import("@/test/factories/documents");
+    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
+    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
+    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
+    const headers = { authorization: `Bearer ${key}` };
+    const folder = await defaultFolderId(actor);
+    const pdf = await makePdf(2);
+    const input = createDocumentInput.parse({ signatures: [{ name: "Begoña Núñez", email: "begona@example.com" }, { name: "José Ángel Peña", email: "jose@example.com" }], notification_mode: "DISABLED" });
+    const documents: string[] = [];
+    for (let i = 0; i < DOCUMENTS; i++) documents.push(await createDocument(getDb(), actor, folder, { ...input, file_name: `Contrato ${i}.pdf` }, { bytes: pdf }));
+
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    cleanups.push(async () => {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    });
+    const url = `http://127.0.0.1:${PORT}`;
+    for (const deadline = Date.now() + 120_000; !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); ) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
+      await new Promise((r) => setTimeout(r, 250));
+    }
+
+    const form = new FormData();
+    form.set("file", new File([pdf as BlobPart], "pagare.pdf", { type: "application/pdf" }));
+    form.set("template", JSON.stringify({ name: "Pagaré", roles: [{ key: "deudor", label: "Deudor" }, { key: "aval", label: "Aval" }], notification_mode: NOTIFY ? "ENABLED" : "DISABLED" }));
+    const created = await fetch(`${url}/v1/templates`, { method: "POST", headers, body: form });
+    if (created.status !== 201) throw new Error(`template: ${created.status} ${await created.text()}`);
+    const templateId = ((await created.json()) as { data: { id: string } }).data.id;
+    const csv = ["deudor.nombre,deudor.email,deudor.telefono,aval.nombre,aval.email,archivo", ...Array.from({ length: ROWS }, (_, i) => `Deudor ${i},deudor${i}@example.com,55${String(i).padStart(8, "0")},Aval ${i},aval${i}@example.com,Pagaré ${i}.pdf`)].join("\n");
+
+    // Warm-up, so both phases read through a warm server and prepared statements.
+    let warm = Date.now() + 2000;
+    await readDocuments(url, headers, documents, () => Date.now() > warm);
+    const idleUntil = Date.now() + IDLE_SECONDS * 1000;
+    const idle = await readDocuments(url, headers, documents, () => Date.now() > idleUntil);
+
+    let done = false;
+    const sendStarted = performance.now();
+    const readsDuring = readDocuments(url, headers, documents, () => done);
+    const accepted = await fetch(`${url}/v1/templates/${templateId}/bulk-sends`, { method: "POST", headers: { ...headers, "content-type": "text/csv" }, body: csv });
+    const acceptMs = performance.now() - sendStarted;
+    if (accepted.status !== 202) throw new Error(`bulk send: ${accepted.status} ${await accepted.text()}`);
+    const location = accepted.headers.get("location")!;
+    let last: { status: string; created: number; failed: number } = { status: "QUEUED", created: 0, failed: 0 };
+    while (last.status !== "DONE" && last.status !== "FAILED") {
+      await new Promise((r) => setTimeout(r, 500));
+      last = ((await (await fetch(`${url}${location}?size=1`, { headers })).json()) as { data: { attributes: typeof last } }).data.attributes;
+    }
+    done = true;
+    const sendMs = performance.now() - sendStarted;
+    const during = await readsDuring;
+    // Idle again after the send: how much of a difference is the machine's own noise.
+    const afterUntil = Date.now() + IDLE_SECONDS * 1000;
+    const after = await readDocuments(url, headers, documents, () => Date.now() > afterUntil);
+    warm = 0;
+
+    console.log(`\nBulk send: ${ROWS} rows, notifications ${NOTIFY ? "ENABLED" : "DISABLED"}, ${CONNECTIONS} concurrent readers of GET /v1/documents/{id}`);
+    console.log(`  accepted (parse + check + store rows) in ${f(acceptMs, 0)} ms; DONE in ${f(sendMs / 1000, 1)} s (${f(ROWS / (sendMs / 1000), 0)} documents/s); created ${last.created}, failed ${last.failed}`);
+    console.log("\n| document reads | n | p50 ms | p99 ms | max ms | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const [label, m] of [["idle, before", idle], ["during the send", during], ["idle, after", after]] as const) console.log(`| ${label} | ${m.n} | ${f(m.p50, 1)} | ${f(m.p99, 1)} | ${f(m.max, 1)} | ${m.errors} |`);
+    console.log(`\np99 during / idle before: ${f(during.p99 / idle.p99, 2)}× (target ≤ 2×); p50 ratio ${f(during.p50 / idle.p50, 2)}×; idle after / before p99 ${f(after.p99 / idle.p99, 2)}×; load average ${os.loadavg().map((l) => f(l, 1)).join(" ")}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
