@@ -11,10 +11,11 @@ export const DOCUMENT_STATUS_NAMES = ["DRAFT", "IN_PROCESS", "COMPLETED", "REJEC
 export const MAX_SIGNATORIES = 50;
 export const MAX_SPECTATORS = 50;
 
-export const name = z.string().trim().min(1, "Required.").max(200, "At most 200 characters.");
+// A missing field says "Required." rather than zod's "expected string, received undefined".
+const text = () => z.string({ error: (issue) => (issue.input === undefined ? "Required." : "Must be text.") });
+export const name = text().trim().min(1, "Required.").max(200, "At most 200 characters.");
 export const fileName = z.string().trim().min(1).max(255);
-export const email = z
-  .string()
+export const email = text()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "Must be an e-mail address." }))

@@ -46,7 +46,7 @@ describe("bulk sends", () => {
     expect(started.body.data.attributes).toMatchObject({ template_id: templateId, status: "QUEUED", total_rows: 30, created: 0, failed: 3, pending: 27 });
     expect(started.body.data.rows).toEqual([
       { row: 5, status: "FAILED", document_id: null, errors: { "roles.deudor.email": ["Must be an e-mail address."] } },
-      { row: 10, status: "FAILED", document_id: null, errors: { "roles.deudor.name": ["Invalid input: expected string, received undefined"] } },
+      { row: 10, status: "FAILED", document_id: null, errors: { "roles.deudor.name": ["Required."] } },
       { row: 15, status: "FAILED", document_id: null, errors: { "roles.aval.email": ["Already given for «deudor»: each signer needs their own e-mail."] } },
     ]);
 
