@@ -8,7 +8,7 @@ import { useI18n } from "@/components/providers";
  * follows the browser's language, not the one the signer picked. The real input stays in the
  * page (keyboard, screen readers, tests); the visible button is a second label for it.
  */
-export function FilePicker({ id, label, accept, error, disabled, onPick }: { id: string; label: string; accept: string; error?: string; disabled?: boolean; onPick: (file: File | undefined) => void }) {
+export function FilePicker({ id, name: field, label, accept, error, disabled, onPick }: { id: string; name?: string; label: string; accept: string; error?: string; disabled?: boolean; onPick: (file: File | undefined) => void }) {
   const { t } = useI18n();
   const [name, setName] = useState<string | null>(null);
   return (
@@ -17,6 +17,7 @@ export function FilePicker({ id, label, accept, error, disabled, onPick }: { id:
       <div className="flex min-w-0 items-center gap-3">
         <input
           id={id}
+          name={field}
           type="file"
           accept={accept}
           disabled={disabled}

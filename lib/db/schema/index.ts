@@ -8,3 +8,4 @@ export * from "./documents";
 export * from "./validations";
 export * from "./identity-sessions";
 export * from "./rate-limits";
+export * from "./company-profiles";

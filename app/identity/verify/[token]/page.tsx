@@ -3,8 +3,8 @@ import QRCode from "qrcode";
 import { VerificationFlow } from "@/components/identity/verification-flow";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
-import { findSessionRequester } from "@/lib/services/identity-sessions/find-session-requester";
-import { formView, sessionByFormToken } from "@/lib/services/identity-sessions/verification-form";
+import { findCompanyBrand } from "@/lib/services/company-profiles/find-company-profile";
+import { brandedView, formView, sessionByFormToken } from "@/lib/services/identity-sessions/verification-form";
 import { verificationUrl } from "@/lib/services/identity-sessions/session-format";
 import { orNotFound } from "../../../(dashboard)/or-not-found";
 
@@ -17,9 +17,10 @@ const MOBILE = /Mobi|Android|iPhone|iPad|iPod/i;
 export default async function VerificationPage({ params }: Props) {
   const { token } = await params;
   const session = await orNotFound(sessionByFormToken(getDb(), token));
-  const view = formView(session);
-  // The person is told who asks (the integrator's account name) before anything is taken.
-  const requester = await findSessionRequester(getDb(), session);
+  // The person is told who asks (the integrator's company, else its account name) before anything is taken.
+  const company = await findCompanyBrand(getDb(), session.userId);
+  const view = brandedView(formView(session), company);
+  const requester = company.name;
   if (view.only_mobile_devices && view.status === "OPEN" && !MOBILE.test((await headers()).get("user-agent") ?? "")) {
     const { t } = await serverTranslate();
     const qr = await QRCode.toDataURL(verificationUrl(session), { margin: 1, width: 280 });

@@ -1,7 +1,9 @@
 import { headers } from "next/headers";
+import { CompanyBand } from "@/components/layout/company-band";
 import { SigningLink } from "@/components/signing/signing-link";
 import { getDb } from "@/lib/db/client";
 import { clientIp } from "@/lib/http/rate-limit";
+import { findSigningLinkBrand } from "@/lib/services/company-profiles/find-company-profile";
 import { signingPageSizes } from "@/lib/services/signing/signing-page-images";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { orNotFound, pageId } from "../../../(dashboard)/or-not-found";
@@ -17,5 +19,12 @@ export default async function SignDocumentPage({ params }: Props) {
   const view = await orNotFound(viewSigningLink(getDb(), id, { ip }));
   // The pages' proportions, so the first page's picture comes with the HTML in space of its size.
   const pageSizes = await signingPageSizes(getDb(), id);
-  return <SigningLink initial={view} pageSizes={pageSizes} />;
+  // Who sends it, as their company (settings' company profile); the link exists, so the brand does.
+  const brand = await findSigningLinkBrand(getDb(), id);
+  return (
+    <>
+      {brand ? <CompanyBand brand={brand} /> : null}
+      <SigningLink initial={view} pageSizes={pageSizes} />
+    </>
+  );
 }
