@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { newNonce, pagePolicy, policyKindOf } from "@/lib/http/content-security-policy";
+import { REQUEST_PATH_HEADER } from "@/lib/http/request-path";
 import { throttledSigningPage } from "@/lib/http/signing-page-throttle";
 
 /**
@@ -18,6 +19,7 @@ export async function proxy(request: NextRequest) {
   }
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
+  headers.set(REQUEST_PATH_HEADER, request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
   return response;
