@@ -57,11 +57,11 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfileValues 
         id="company-logo"
         name="logo"
         label={t("settings.logo")}
+        hint={t("settings.logoHint")}
         accept="image/png,image/jpeg"
         error={logoError}
         onPick={(file) => setTooHeavy(Boolean(file && file.size > LOGO_MAX_BYTES))}
       />
-      <p className="-mt-3 text-xs text-zinc-500">{t("settings.logoHint")}</p>
       {profile.logo && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="removeLogo" className="h-4 w-4" />
