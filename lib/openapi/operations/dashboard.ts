@@ -3,7 +3,7 @@ import { apiKeyCreated, apiKeyList, idParams, signingWebhookBody, testWebhookBod
 import { apiKeyCreateSchema } from "@/lib/schemas/account";
 import type { Operation } from "../registry";
 
-const tags = ["Dashboard (internal)"];
+const tags = ["Dashboard"];
 const notFound = { 404: { description: "Not found, or not yours.", schema: errorBody } };
 
 export const dashboardOperations: Operation[] = [
