@@ -17,7 +17,7 @@ async function clippedPaths(page: Page): Promise<string[]> {
 }
 
 test("/docs: Spanish first, English with the switch, no internal notes, paths whole, a way back, clean under axe-core", async ({ page }, info) => {
-  test.setTimeout(240_000); // axe-core on a long page, twice, on a shared 2-core machine
+  test.setTimeout(420_000); // axe-core on a long page (every detail open), twice: minutes on a shared 2-core machine
   const project = info.project.name;
   await page.goto("/docs");
   await hydrated(page);
@@ -49,6 +49,4 @@ test("/docs: Spanish first, English with the switch, no internal notes, paths wh
   // A way back to the app.
   await page.getByRole("navigation", { name: "Back to the app" }).getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Español" }).click();
-  await expect(page.locator("html")).toHaveAttribute("lang", "es");
 });
