@@ -12,8 +12,8 @@ type TemplateParams = {
   "signing-request": SigningParams;
   "signing-reminder": SigningParams & { reminder: number; of: number };
   "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] } & Branded;
-  "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
-  "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null };
+  "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null } & Branded;
+  "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null } & Branded;
   "identity-verification": { requesterName: string; verificationUrl: string } & Branded;
   "folder-invitation": { inviterName: string; folderName: string; invitationUrl: string };
   "confirm-email": { name: string; confirmUrl: string };

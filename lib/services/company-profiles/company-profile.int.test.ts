@@ -9,6 +9,8 @@ import { readableOn, contrastRatio } from "@/lib/schemas/brand-color";
 import { findSessionRequester } from "@/lib/services/identity-sessions/find-session-requester";
 import { startVerification, startVerificationInput } from "@/lib/services/identity-sessions/start-verification";
 import { notifySignatories } from "@/lib/services/notices/notify-signatories";
+import { notifyCompletion } from "@/lib/services/signing/notify-completion";
+import { notifyRejection } from "@/lib/services/signing/notify-rejection";
 import { viewSigningLink } from "@/lib/services/signing/view-signing-link";
 import { seedDocumentToSign } from "@/test/factories/signing";
 import { seedUser, seedUserWithKey } from "@/test/factories/seed";
@@ -112,5 +114,27 @@ describe("company profile", () => {
     expect(eva!.html).toContain("/company-logos/");
     expect(fer!.subject).toBe("Beto Otro te pide verificar tu identidad");
     expect(fer!.html).not.toContain("/company-logos/");
+  });
+
+  it("completion and rejection notices carry the company to signers and spectators, not to the owner", async () => {
+    const company = await seedUserWithKey({ name: "Gala Dueña" });
+    await updateCompanyProfile(getDb(), company.actor, { legalName: "Despacho Gala, S.C.", brandColor: "#0f766e", logo: null });
+    const n = Date.now();
+    const doc = await seedDocumentToSign(
+      { signatures: [{ name: "Hugo", email: `hugo.${n}@example.com` }, { name: "Inés", email: `ines.${n}@example.com` }], spectators: [{ name: "Juan", email: `juan.${n}@example.com` }] },
+      company,
+    );
+    await notifyRejection(getDb(), doc.id, doc.people[0]!.id, "No estoy de acuerdo.");
+    await notifyCompletion(getDb(), doc.id);
+    const mails = async (to: string, template: string) => getDb().select().from(outboxMessages).where(and(eq(outboxMessages.recipient, to), eq(outboxMessages.template, template)));
+    for (const template of ["document-rejected", "document-completed"]) {
+      for (const to of [`ines.${n}@example.com`, `juan.${n}@example.com`]) {
+        const [mail] = await mails(to, template);
+        expect(mail!.html, `${template} to ${to}`).toContain("Despacho Gala, S.C.");
+        expect(mail!.html).toContain("background:#0f766e;color:#ffffff");
+      }
+      const [owner] = await mails(company.user.email, template);
+      expect(owner!.html, `${template} to the owner`).not.toContain("Despacho Gala");
+    }
   });
 });
