@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { twoPagePdf } from "./signer-support";
+import { expectAccessible } from "./axe";
 import { hydrated, shot, signIn, signUpAndSignIn } from "./support";
 
 const PASSWORD = "contraseña-segura-1";
@@ -57,4 +58,14 @@ test("the upload form reports every problem at once, and its file field speaks S
   await expect(page.getByTestId("upload-file-name")).toHaveText("contrato.pdf");
   await expect(page.getByText("Elige el PDF que se va a firmar.")).toHaveCount(0);
   await expect(page.getByText("Escribe un correo electrónico válido.")).toBeVisible();
+});
+
+test("/verify explains pdfsig's 'Certificate issuer is unknown' and the time-stamp's 'Jan 01 1970'", async ({ page }, info) => {
+  await page.goto("/verify");
+  await hydrated(page);
+  await page.getByText("¿Lo revisas con pdfsig u otra herramienta?").click();
+  await expect(page.getByText(/«Certificate issuer is unknown»/)).toBeVisible();
+  await expect(page.getByText(/«Signing Time: Jan 01 1970»/)).toBeVisible();
+  await expectAccessible(page, "/verify with the pdfsig help open");
+  await shot(page, "verify-pdfsig-help", info.project.name);
 });
