@@ -76,5 +76,16 @@ test("company profile: set in settings, seen by a signer on the signing page and
   await expect(verifying.getByRole("img", { name: "Logotipo" })).toHaveAttribute("src", /^data:image\/png;base64,/);
   await expectAccessible(verifying, "verification page with a company profile");
   await shot(verifying, "company-03-verification", project);
+
+  // Asked for a phone only, a computer gets the QR code: still under the company's logo and name.
+  const mobileOnly = await request.post("/identity/v3/identity/sessions", { headers: { ...auth, Accept: "application/json" }, data: { validations: ["INE"], only_mobile_devices: true, redirect_url: "http://127.0.0.1/" } });
+  expect(mobileOnly.status(), await mobileOnly.text()).toBe(201);
+  const desk = await browser.newContext();
+  const qr = await desk.newPage();
+  await qr.goto((await mobileOnly.json()).verification_url);
+  await expect(qr.getByText(`${LEGAL_NAME} te pide verificar tu identidad`)).toBeVisible();
+  await expect(qr.getByRole("img", { name: "Logotipo" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await shot(qr, "company-04-verification-qr", project);
+  await desk.close();
   await signer.close();
 });

@@ -26,6 +26,8 @@ export default async function VerificationPage({ params }: Props) {
     const qr = await QRCode.toDataURL(verificationUrl(session), { margin: 1, width: 280 });
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-10 text-center">
+        {/* eslint-disable-next-line @next/next/no-img-element -- the integrator's logo: the session's, else its company profile's (a data: URI) */}
+        {view.branding.logo ? <img src={view.branding.logo} alt={t("identityForm.logoAlt")} className="max-h-14 max-w-[60%] object-contain" /> : null}
         {requester ? <p className="font-medium">{t("identityForm.requestedBy", { integrator: requester })}</p> : null}
         <h1 className="text-2xl font-semibold">{t("identityForm.mobileOnlyTitle")}</h1>
         <p className="text-zinc-700">{t("identityForm.mobileOnlyText")}</p>
