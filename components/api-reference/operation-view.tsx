@@ -1,5 +1,5 @@
 import { MarkdownText } from "./markdown-text";
-import { SchemaView, type SchemaLabels } from "./schema-view";
+import { SchemaName, SchemaView, type SchemaLabels } from "./schema-view";
 import type { ApiOperation, JsonSchema } from "./types";
 
 export type OperationLabels = SchemaLabels & {
@@ -80,7 +80,9 @@ export function OperationView({ method, path, op, schemas, labels }: { method: s
                   <span className={`rounded px-1.5 font-mono text-xs font-bold ${status.startsWith("2") ? "bg-emerald-100 text-emerald-900" : "bg-zinc-100 text-zinc-900"}`}>{status}</span>
                   <MarkdownText text={response.description} className="min-w-0 flex-1 text-zinc-800" />
                 </div>
-                {schema && (
+                {/* Error answers share a few shapes (Error, ValidationError, ServerError): named, not drawn again each time. */}
+                {schema && !status.startsWith("2") && <SchemaName schema={schema} schemas={schemas} labels={labels} />}
+                {schema && status.startsWith("2") && (
                   <details className="mt-1 ml-1 border-l-2 border-zinc-200 pl-3">
                     <summary className="cursor-pointer text-xs font-medium text-zinc-800">{labels.fields}</summary>
                     <SchemaView schema={schema} schemas={schemas} labels={labels} />

@@ -3,7 +3,7 @@ import type { JsonSchema } from "./types";
 
 export type SchemaLabels = { required: string; fields: string; oneOf: string; values: string; defaultValue: string; arrayOf: string; repeated: string };
 
-const MAX_DEPTH = 6;
+const MAX_DEPTH = 4;
 
 type Ctx = { schemas: Record<string, JsonSchema>; labels: SchemaLabels; seen: string[]; depth: number };
 
@@ -120,6 +120,11 @@ function hasChildren(schema: JsonSchema, ctx: Ctx): boolean {
   if (s.anyOf || s.oneOf) return choices(s).options.some((o) => hasChildren(o, ctx));
   if (s.items) return hasChildren(s.items, ctx);
   return Boolean(s.properties && Object.keys(s.properties).length > 0);
+}
+
+/** Only a body's type (an error's `Error`, `ValidationError`): the same few shapes on every operation. */
+export function SchemaName({ schema, schemas, labels }: { schema: JsonSchema; schemas: Record<string, JsonSchema>; labels: SchemaLabels }) {
+  return <span className="font-mono text-xs text-zinc-700">{typeLabel(schema, { schemas, labels, seen: [], depth: 0 })}</span>;
 }
 
 /** A request or response body: its type, its description and its fields, nested on demand. */
