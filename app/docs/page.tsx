@@ -74,7 +74,8 @@ export default async function DocsPage() {
               {groups.map(([tag, entries]) => (
                 <li key={tag}>
                   <a href={`#${sectionId(tag)}`} className="font-medium text-zinc-900 underline">{tag}</a>
-                  <ul className="mt-1 flex flex-col gap-1 border-l border-zinc-200 pl-3">
+                  {/* A phone lists the sections only; the operations' 56 titles would fill several screens before the reference. */}
+                  <ul className="mt-1 hidden flex-col gap-1 border-l border-zinc-200 pl-3 lg:flex">
                     {entries.map(({ op }) => (
                       <li key={op.operationId}><a href={`#${op.operationId}`} className="text-zinc-700 hover:underline">{op.summary}</a></li>
                     ))}
