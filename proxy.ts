@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { newNonce, pagePolicy, policyKindOf } from "@/lib/http/content-security-policy";
 import { signingPageFrameAncestors } from "@/lib/http/signing-page-framing";
+import { REQUEST_PATH_HEADER } from "@/lib/http/request-path";
 import { throttledSigningPage } from "@/lib/http/signing-page-throttle";
 
 /**
@@ -27,6 +28,7 @@ export async function proxy(request: NextRequest) {
   if (throttled) return framing(throttled);
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
+  headers.set(REQUEST_PATH_HEADER, request.nextUrl.pathname);
   return framing(NextResponse.next({ request: { headers } }));
 }
 

@@ -8,6 +8,8 @@ import { AppError } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/translate";
 import { accountUpdateSchema, PASSWORD_PROBLEMS, passwordChangeSchema } from "@/lib/schemas/account";
 import { actionUser, formInput } from "@/lib/http/action-input";
+import { companyProfileSchema } from "@/lib/schemas/company-profile";
+import { updateCompanyProfile } from "@/lib/services/company-profiles/update-company-profile";
 import { changePassword } from "@/lib/services/users/change-password";
 import { rotateWebhookSecret, updateAccount } from "@/lib/services/users/update-account";
 
@@ -67,4 +69,37 @@ export async function changePasswordAction(_prev: PasswordState, input: FormData
     }
     throw err;
   }
+}
+
+export type CompanyProfileState = { saved?: boolean; fieldErrors?: { legalName?: MessageKey; brandColor?: MessageKey; logo?: MessageKey } };
+
+// The service's 422 messages are the API's English; the form shows them in the person's language.
+function logoErrorKey(message: string): MessageKey {
+  if (message.startsWith("The logo weighs")) return "settings.logoTooHeavy";
+  if (message.startsWith("The logo is ")) return "settings.logoTooLarge";
+  return "settings.logoNotImage";
+}
+
+/** The account's company profile: legal name, brand colour, and a new logo or none. */
+export async function updateCompanyProfileAction(_prev: CompanyProfileState, input: FormData): Promise<CompanyProfileState> {
+  const form = formInput(input);
+  const parsed = companyProfileSchema.safeParse({ legalName: form.get("legalName") ?? "", brandColor: form.get("brandColor") ?? "" });
+  if (!parsed.success) {
+    const fieldErrors: CompanyProfileState["fieldErrors"] = {};
+    for (const issue of parsed.error.issues) {
+      if (issue.path[0] === "legalName") fieldErrors.legalName = "settings.legalNameTooLong";
+      else fieldErrors.brandColor = "settings.brandColorInvalid";
+    }
+    return { fieldErrors };
+  }
+  const file = form.get("logo");
+  const logo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : form.get("removeLogo") === "on" ? null : undefined;
+  try {
+    await updateCompanyProfile(getDb(), await actor(), { ...parsed.data, logo });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INVALID" && err.errors?.logo) return { fieldErrors: { logo: logoErrorKey(err.errors.logo[0] ?? "") } };
+    throw err;
+  }
+  revalidatePath("/dashboard/settings");
+  return { saved: true };
 }

@@ -33,6 +33,12 @@ export default async function VerifyPage({ searchParams }: { searchParams: Promi
         <I18nProvider locale={locale} messages={messagesFor(locale, ["signing", "verify"])}>
           <VerifyForm />
         </I18nProvider>
+        {/* What people meet when they check a sealed PDF with poppler's pdfsig (README, "Signing, sealing, verifying"). */}
+        <details className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-800">
+          <summary className="cursor-pointer font-medium">{t("verify.toolsTitle")}</summary>
+          <p className="mt-2">{t("verify.toolsIssuer")}</p>
+          <p className="mt-2">{t("verify.toolsTime")}</p>
+        </details>
       </main>
     </div>
   );

@@ -3,6 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { apiErrorText, fieldErrorText, unplacedErrors } from "@/components/api-error-text";
+import { FilePicker } from "@/components/signing/file-picker";
+import { fieldErrors } from "@/lib/schemas/field-errors";
+import { createDocumentInput } from "@/lib/schemas/signing";
 import { ApiError, uploadWithProgress } from "@/components/api-request";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
@@ -43,8 +46,6 @@ export function UploadForm({ folderId, maxUploadMb }: { folderId: string; maxUpl
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return fail(t("errors.invalid"), { file: [t("upload.chooseFile")] });
-    if (file.size > maxUploadMb * 1024 * 1024) return fail(t("errors.tooLarge", { mb: maxUploadMb }), { file: [t("errors.tooLarge", { mb: maxUploadMb })] });
     const custom = signers.some((s) => s.boxes.length > 0);
     const document = {
       file_name: fileName.trim() || undefined,
@@ -56,6 +57,17 @@ export function UploadForm({ folderId, maxUploadMb }: { folderId: string; maxUpl
       notification_mode: options.notify ? "ENABLED" : "DISABLED",
       config: { allow_type_signatures: options.types },
     };
+    // Every problem at once: the file's and the document's (checked with the API's own schema),
+    // not the file first and the rest after another round.
+    const checked = createDocumentInput.safeParse(document);
+    const found: Record<string, string[]> = checked.success ? {} : fieldErrors(checked.error);
+    if (!file) found.file = [t("upload.chooseFile")];
+    else if (file.size > maxUploadMb * 1024 * 1024) found.file = [t("errors.tooLarge", { mb: maxUploadMb })];
+    if (!file || Object.keys(found).length > 0) {
+      // A file too large, and nothing else, says so on top; anything more is "check the fields".
+      const onlyTooLarge = file && found.file && Object.keys(found).length === 1;
+      return fail(onlyTooLarge ? found.file![0]! : t("errors.invalid"), found);
+    }
     const form = new FormData();
     form.append("document", JSON.stringify(document));
     form.append("file", file, file.name);
@@ -97,27 +109,20 @@ export function UploadForm({ folderId, maxUploadMb }: { folderId: string; maxUpl
 
       <Card title={t("upload.fileSection")}>
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="upload-file" className="text-sm font-medium text-zinc-800">{t("upload.file")}</label>
-            <input
-              id="upload-file"
-              type="file"
-              accept="application/pdf,.pdf"
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? "upload-file-error upload-file-hint" : "upload-file-hint"}
-              className="block w-full min-w-0 text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-2 file:text-sm"
-              onChange={(e) => {
-                const chosen = e.target.files?.[0] ?? null;
-                if (chosen && (!fileName || fileName === file?.name)) setFileName(chosen.name);
-                setFile(chosen);
-                // A complaint about the previous file no longer applies.
-                setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([path]) => path !== "file")));
-                if (errors.file) setProblem(null);
-              }}
-            />
-            <p id="upload-file-hint" className="text-xs text-zinc-500">{t("upload.fileHint", { mb: maxUploadMb })}</p>
-            {fileError && <p id="upload-file-error" role="alert" className="text-sm text-red-700">{fileError}</p>}
-          </div>
+          <FilePicker
+            id="upload-file"
+            label={t("upload.file")}
+            hint={t("upload.fileHint", { mb: maxUploadMb })}
+            accept="application/pdf,.pdf"
+            error={fileError}
+            onPick={(chosen) => {
+              if (chosen && (!fileName || fileName === file?.name)) setFileName(chosen.name);
+              setFile(chosen ?? null);
+              // A complaint about the previous file no longer applies.
+              setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([path]) => path !== "file")));
+              if (errors.file) setProblem(null);
+            }}
+          />
           <Field id="upload-file-name" label={t("upload.fileName")} value={fileName} onChange={(e) => setFileName(e.target.value)} error={errors.file_name?.map((m) => fieldErrorText(t, m)).join(" ")} />
         </div>
       </Card>

@@ -7,6 +7,7 @@ import { ApiError, apiRequest } from "@/components/api-request";
 import { useI18n } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FilePicker } from "@/components/signing/file-picker";
 import { logoSrc, MAX_LOGO_BYTES, readAsBase64 } from "./folder-logo";
 import { TimeZoneSelect } from "./time-zone-select";
 
@@ -59,16 +60,14 @@ export function FolderSettingsForm({ folder }: { folder: FolderSettings }) {
       <Field id="folder-name" label={t("folders.name")} value={name} onChange={(e) => setName(e.target.value)} required error={err("name")} />
       <Field id="folder-rfc" label={t("folders.rfcOptional")} value={rfc} onChange={(e) => setRfc(e.target.value)} autoCapitalize="characters" error={err("rfc")} />
       <div className="flex flex-col gap-2">
-        <label htmlFor="folder-logo" className="text-sm font-medium text-zinc-800">{t("folders.logo")}</label>
+        {/* The page's language, not the browser's "Choose file / No file chosen". */}
+        <FilePicker id="folder-logo" label={t("folders.logo")} hint={t("folders.logoHint")} accept="image/png,image/jpeg" error={err("logo") || undefined} onPick={(file) => void chooseLogo(file)} />
         {src ? (
           // eslint-disable-next-line @next/next/no-img-element -- a data: URL; next/image adds nothing here
           <img src={src} alt={t("folders.logoAlt", { name })} className="h-16 w-auto max-w-full self-start rounded border border-zinc-200 bg-white object-contain p-1" />
         ) : (
           <p className="text-sm text-zinc-500">{t("folders.noLogo")}</p>
         )}
-        <input id="folder-logo" type="file" accept="image/png,image/jpeg" onChange={(e) => void chooseLogo(e.target.files?.[0])} aria-describedby="folder-logo-hint" className="block w-full min-w-0 text-sm file:mr-3 file:min-h-10 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-2 file:text-sm" />
-        <p id="folder-logo-hint" className="text-xs text-zinc-500">{t("folders.logoHint")}</p>
-        {err("logo") && <p role="alert" className="text-sm text-red-700">{err("logo")}</p>}
         {logo && (
           <div>
             <Button type="button" variant="secondary" onClick={() => setLogo("")}>{t("folders.removeLogo")}</Button>

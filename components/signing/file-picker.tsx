@@ -8,7 +8,7 @@ import { useI18n } from "@/components/providers";
  * follows the browser's language, not the one the signer picked. The real input stays in the
  * page (keyboard, screen readers, tests); the visible button is a second label for it.
  */
-export function FilePicker({ id, label, accept, error, disabled, onPick }: { id: string; label: string; accept: string; error?: string; disabled?: boolean; onPick: (file: File | undefined) => void }) {
+export function FilePicker({ id, name: field, label, hint, accept, error, disabled, onPick }: { id: string; name?: string; label: string; hint?: string; accept: string; error?: string; disabled?: boolean; onPick: (file: File | undefined) => void }) {
   const { t } = useI18n();
   const [name, setName] = useState<string | null>(null);
   return (
@@ -17,11 +17,12 @@ export function FilePicker({ id, label, accept, error, disabled, onPick }: { id:
       <div className="flex min-w-0 items-center gap-3">
         <input
           id={id}
+          name={field}
           type="file"
           accept={accept}
           disabled={disabled}
           aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-name${error ? ` ${id}-error` : ""}`}
+          aria-describedby={`${id}-name${hint ? ` ${id}-hint` : ""}${error ? ` ${id}-error` : ""}`}
           aria-invalid={error ? true : undefined}
           className="peer sr-only"
           onChange={(e) => {
@@ -41,6 +42,7 @@ export function FilePicker({ id, label, accept, error, disabled, onPick }: { id:
           {name ?? t("signing.noFile")}
         </span>
       </div>
+      {hint && <p id={`${id}-hint`} className="text-xs text-zinc-500">{hint}</p>}
       {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
     </div>
   );

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { fieldErrors } from "@/lib/schemas/field-errors";
 import { z } from "zod";
 import { auth } from "@/lib/auth";
 import { getDb } from "@/lib/db/client";
@@ -142,15 +143,8 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return parsed.data;
 }
 
-/** zod issues -> { "a.b.0": ["message"] }, the shape of the reference's 422 body. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
+
+export { fieldErrors };
 
 const isMultipart = (req: Request) => /^multipart\/form-data\b/i.test(req.headers.get("content-type") ?? "");
 

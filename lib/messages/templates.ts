@@ -1,17 +1,20 @@
+import type { EmailBrand } from "@/lib/schemas/company-profile";
 import { button, emailLayout, escapeHtml } from "./render";
 
 export type Locale = "es" | "en";
 export type RenderedMessage = { subject: string; html: string; text: string };
 
-type SigningParams = { name: string; documentName: string; ownerName: string; signingUrl: string };
+/** `brand`: the sending account's company (name, logo, colour), drawn in the e-mail's header. */
+type Branded = { brand?: EmailBrand };
+type SigningParams = { name: string; documentName: string; ownerName: string; signingUrl: string } & Branded;
 type TemplateParams = {
   welcome: { name: string; dashboardUrl: string };
   "signing-request": SigningParams;
   "signing-reminder": SigningParams & { reminder: number; of: number };
-  "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] };
-  "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null };
-  "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null };
-  "identity-verification": { requesterName: string; verificationUrl: string };
+  "spectator-notice": { name: string; documentName: string; ownerName: string; signers: string[] } & Branded;
+  "document-completed": { name: string; documentName: string; signers: string[]; documentUrl: string | null } & Branded;
+  "document-rejected": { name: string; documentName: string; rejectedBy: string; reason: string; documentUrl: string | null } & Branded;
+  "identity-verification": { requesterName: string; verificationUrl: string } & Branded;
   "folder-invitation": { inviterName: string; folderName: string; invitationUrl: string };
   "confirm-email": { name: string; confirmUrl: string };
   "account-exists": { name: string; signInUrl: string; resetUrl: string };
@@ -285,5 +288,5 @@ export function renderMessage<N extends TemplateName>(name: N, locale: Locale, p
     c.action && url ? button(url, c.action) : "",
   ].join("\n");
   const text = [c.greeting, "", ...c.lines, ...(c.action && url ? ["", `${c.action}: ${url}`] : [])].join("\n");
-  return { subject: c.subject, html: emailLayout({ lang: locale, title: c.subject, bodyHtml, footer: c.footer }), text };
+  return { subject: c.subject, html: emailLayout({ lang: locale, title: c.subject, bodyHtml, footer: c.footer, brand: "brand" in params ? params.brand : undefined }), text };
 }

@@ -83,7 +83,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "An API key from Ajustes → Claves de API, as `Authorization: Bearer <key>`." },
         apiKeyHeader: { type: "apiKey", in: "header", name: "X-Api-Key", description: "The same API key, as `X-Api-Key: <key>`." },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Dashboard session (internal endpoints)." },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The dashboard's signed-in session (the Dashboard endpoints)." },
       },
     },
   };

@@ -58,7 +58,7 @@ export interface paths {
         get: operations["listContainerDocuments"];
         put?: never;
         /**
-         * Upload a document (not in the reference)
+         * Upload a document
          * @description Send `multipart/form-data` with the PDF as `file` and the settings as a `document` part holding the JSON below (without `file_base64`), or send `application/json` with the PDF in `file_base64`. Limits: `MAX_UPLOAD_MB` (default 20) → 413; not a PDF → 415; a password-protected or damaged PDF → 422 on `file`. With `notification_mode` ENABLED each signer gets an e-mail (and WhatsApp when `phone` is given) with their personal link; with `signature_ordered` ACTIVE only the first, the next when one signs. Reminders: up to `tries`, every `remember_every` days, at `remember_at` in the folder's time zone, only to pending signers; after downtime only the latest missed reminder is sent. Defaults: tries 3, remember_every 1, remember_at 09:00:00, allow_type_signatures [EFIRMA, FIREL, TEPJF].
          */
         post: operations["createDocument"];
@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Cancel a document (not in the reference)
+         * Cancel a document
          * @description The document becomes cancelled (sign_status 4); its record stays and every signing link stops working. Only the document's owner or its folder's owner (403 for other members).
          */
         delete: operations["cancelDocument"];
@@ -144,7 +144,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download the audit trail (not in the reference)
+         * Download the audit trail
          * @description Every event of the document (creation, updates, link views and reveals, notices, signatures, rejections, sealing) in order, with the client address. The events form a hash chain: `hash` = SHA-256 over `prev_hash`, a newline and the event in canonical JSON (keys sorted; fields seq, documentId, action, actorUserId, subjectType, subjectId, data, ip, createdAt). `meta.chain_valid` says whether it recomputes.
          */
         get: operations["downloadAuditTrail"];
@@ -186,7 +186,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signer their link again (not in the reference)
+         * Send a signer their link again
          * @description Owners only (the document's or the folder's): e-mail, and WhatsApp when the signer has a phone.
          */
         post: operations["resendSigningNotice"];
@@ -206,7 +206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A signer's personal link, to copy (not in the reference)
+         * A signer's personal link, to copy
          * @description Owners only (the document's or the folder's). The link is a bearer secret: every call is recorded in the audit log with the caller and IP.
          */
         post: operations["revealSigningLink"];
@@ -230,7 +230,7 @@ export interface paths {
         get: operations["listCompanies"];
         put?: never;
         /**
-         * Create a work folder (not in the reference)
+         * Create a work folder
          * @description You become its owner. `time_zone` (IANA, default America/Mexico_City) sets the hour of reminders.
          */
         post: operations["createCompany"];
@@ -255,14 +255,14 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete an empty work folder (not in the reference)
+         * Delete an empty work folder
          * @description Owner only. The default folder and folders holding documents cannot be deleted (409).
          */
         delete: operations["deleteCompany"];
         options?: never;
         head?: never;
         /**
-         * Update a work folder (not in the reference)
+         * Update a work folder
          * @description Owner only (403 for invited members).
          */
         patch: operations["updateCompany"];
@@ -275,11 +275,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of a work folder (not in the reference) */
+        /** Members of a work folder */
         get: operations["listCompanyMembers"];
         put?: never;
         /**
-         * Share a work folder (not in the reference)
+         * Share a work folder
          * @description Owner only, with a confirmed e-mail address (403 before). Invites an e-mail address: the answer is the same whether or not it has a Rúbrica account (no name, no user id), and the address gets an e-mail with a personal link. Nobody joins until the person accepts through that link, from their dashboard or with `POST /v1/folder-invitations/{invitationId}/accept`, from an account whose confirmed address is the invited one (signing up with that address and confirming it first if needed); they then join as ROLE_INVITED: they see and edit the folder's documents (`isOwner` false) but cannot delete the folder or manage members. Inviting an address already waiting returns its invitation and sends nothing again.
          */
         post: operations["inviteCompanyMember"];
@@ -297,7 +297,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invitations to a work folder not yet answered (not in the reference)
+         * Invitations to a work folder not yet answered
          * @description Owner only.
          */
         get: operations["listCompanyInvitations"];
@@ -320,7 +320,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Withdraw an invitation not yet answered (not in the reference)
+         * Withdraw an invitation not yet answered
          * @description Owner only.
          */
         delete: operations["withdrawCompanyInvitation"];
@@ -337,7 +337,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Invitations to folders waiting for the caller (not in the reference)
+         * Invitations to folders waiting for the caller
          * @description Invitations made to the caller's own e-mail address, with the folder and who invited them. Empty while the account's address is not confirmed: an address counts only once proven.
          */
         get: operations["listMyFolderInvitations"];
@@ -358,7 +358,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation: join the folder (not in the reference) */
+        /** Accept an invitation: join the folder */
         post: operations["acceptFolderInvitation"];
         delete?: never;
         options?: never;
@@ -375,7 +375,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline an invitation (not in the reference) */
+        /** Decline an invitation */
         post: operations["declineFolderInvitation"];
         delete?: never;
         options?: never;
@@ -393,7 +393,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a member, or leave a shared folder (not in the reference) */
+        /** Remove a member, or leave a shared folder */
         delete: operations["removeCompanyMember"];
         options?: never;
         head?: never;
@@ -552,13 +552,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List templates (not in the reference)
+         * List templates
          * @description The account's templates, newest first, in the list envelope of the reference's lists. `page` starts at 0; `size` 1–100 (default 20).
          */
         get: operations["listTemplates"];
         put?: never;
         /**
-         * Save a template (not in the reference)
+         * Save a template
          * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
          */
         post: operations["createTemplate"];
@@ -575,12 +575,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a template (not in the reference) */
+        /** Show a template */
         get: operations["getTemplate"];
         put?: never;
         post?: never;
         /**
-         * Delete a template (not in the reference)
+         * Delete a template
          * @description Documents made from it are not touched; bulk sends keep their results.
          */
         delete: operations["deleteTemplate"];
@@ -599,7 +599,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make a document from a template (not in the reference)
+         * Make a document from a template
          * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out.
          */
         post: operations["createDocumentFromTemplate"];
@@ -619,7 +619,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a template to many people (not in the reference)
+         * Send a template to many people
          * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow `Location` for progress.
          */
         post: operations["startBulkSend"];
@@ -637,7 +637,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a bulk send (not in the reference)
+         * Follow a bulk send
          * @description Progress (`created`, `failed`, `pending` of `total_rows`; exact at any moment) and one page of the rows' outcomes: each row's document id or its errors. `status=FAILED` lists only the refused rows.
          */
         get: operations["getBulkSend"];

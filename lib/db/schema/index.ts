@@ -9,3 +9,4 @@ export * from "./validations";
 export * from "./identity-sessions";
 export * from "./rate-limits";
 export * from "./templates";
+export * from "./company-profiles";

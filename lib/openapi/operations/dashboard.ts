@@ -4,7 +4,7 @@ import { apiKeyCreateSchema } from "@/lib/schemas/account";
 import { apiKeyEmbedOriginsBody } from "@/lib/schemas/embedding";
 import type { Operation } from "../registry";
 
-const tags = ["Dashboard (internal)"];
+const tags = ["Dashboard"];
 const notFound = { 404: { description: "Not found, or not yours.", schema: errorBody } };
 
 export const dashboardOperations: Operation[] = [

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
-import { identitySessions, users, type IdentitySession } from "@/lib/db/schema";
+import { identitySessions, type IdentitySession } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { createSessionV2Body, createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import { LIVENESS_CHALLENGE } from "@/lib/schemas/liveness-challenge";
 import type { Actor } from "@/lib/services/actor";
+import { findEmailBrand } from "@/lib/services/company-profiles/find-company-profile";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { spendTransaction } from "@/lib/services/quota/spend-transaction";
 import { verificationUrl } from "./session-format";
@@ -49,7 +49,7 @@ export async function createIdentitySession(
       })
       .returning();
     if (input.phone_number) {
-      const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
+      const brand = await findEmailBrand(tx, actor.userId);
       await sendMessage(tx, {
         userId: actor.userId,
         channel: "whatsapp",
@@ -57,7 +57,7 @@ export async function createIdentitySession(
         to: `+52${input.phone_number}`,
         template: "identity-verification",
         locale: "es",
-        params: { requesterName: owner?.name ?? "Rúbrica", verificationUrl: verificationUrl(session!) },
+        params: { requesterName: brand.name || "Rúbrica", verificationUrl: verificationUrl(session!), brand },
       });
     }
     return session!;

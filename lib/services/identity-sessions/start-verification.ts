@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "@/lib/db/client";
-import { users, type IdentitySession } from "@/lib/db/schema";
+import type { IdentitySession } from "@/lib/db/schema";
 import { createSessionV3Body } from "@/lib/schemas/identity-sessions";
 import type { Actor } from "@/lib/services/actor";
+import { findEmailBrand } from "@/lib/services/company-profiles/find-company-profile";
 import { sendMessage } from "@/lib/services/messages/send-message";
 import { createIdentitySession } from "./create-identity-session";
 import { verificationUrl } from "./session-format";
@@ -32,8 +32,8 @@ export async function startVerification(db: DbOrTx, actor: Pick<Actor, "userId">
     const session = await createIdentitySession(tx, actor, body, { apiVersion: 3 });
     const url = verificationUrl(session);
     if (input.email) {
-      const [owner] = await tx.select({ name: users.name, locale: users.locale }).from(users).where(eq(users.id, actor.userId));
-      await sendMessage(tx, { userId: actor.userId, channel: "email", to: input.email, template: "identity-verification", locale: "es", params: { requesterName: owner?.name ?? "Rúbrica", verificationUrl: url } });
+      const brand = await findEmailBrand(tx, actor.userId);
+      await sendMessage(tx, { userId: actor.userId, channel: "email", to: input.email, template: "identity-verification", locale: "es", params: { requesterName: brand.name || "Rúbrica", verificationUrl: url, brand } });
     }
     return { session, url };
   });

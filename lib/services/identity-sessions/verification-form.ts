@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, type IdentitySession } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import type { CompanyBrand } from "@/lib/schemas/company-profile";
 
 export const FORM_NOT_FOUND = "Este enlace de verificación no existe. Pide a quien te lo envió un enlace nuevo.";
 
@@ -30,3 +31,13 @@ export function formView(session: IdentitySession, now = new Date()) {
   };
 }
 export type FormView = ReturnType<typeof formView>;
+
+/**
+ * The page's branding: what the integrator sent with the session, over its company profile's
+ * logo and colour (company-profiles/), so a session created without branding still looks like
+ * the company that asks.
+ */
+export function brandedView(view: FormView, company: CompanyBrand): FormView {
+  const defaults = { ...(company.color ? { button_color: company.color, primary_color: company.color } : {}), ...(company.logo ? { logo: company.logo } : {}) };
+  return { ...view, branding: { ...defaults, ...view.branding } };
+}

@@ -38,7 +38,7 @@ export async function notifySignatories(db: DbOrTx, documentId: string, now: Dat
         to: spectator.email,
         template: "spectator-notice",
         locale: context.ownerLocale,
-        params: { name: spectator.name, documentName: context.document.fileName, ownerName: context.ownerName, signers: current.map((s) => s.name) },
+        params: { name: spectator.name, documentName: context.document.fileName, ownerName: context.ownerName, signers: current.map((s) => s.name), brand: context.brand },
       });
       return true;
     });
@@ -69,7 +69,7 @@ export async function sendSigningMessages(
   signer: Signatory,
   kind: { template: "signing-request" } | { template: "signing-reminder"; reminder: number },
 ): Promise<void> {
-  const base = { name: signer.name, documentName: context.document.fileName, ownerName: context.ownerName, signingUrl: signingLink(signer.id) };
+  const base = { name: signer.name, documentName: context.document.fileName, ownerName: context.ownerName, signingUrl: signingLink(signer.id), brand: context.brand };
   const common = { userId: context.document.ownerUserId, locale: context.ownerLocale };
   const channels: { channel: "email" | "whatsapp"; to: string }[] = [{ channel: "email", to: signer.email }];
   if (signer.phone) channels.push({ channel: "whatsapp", to: signer.phone });

@@ -2,6 +2,8 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories, spectators, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import type { EmailBrand } from "@/lib/schemas/company-profile";
+import { findEmailBrand } from "@/lib/services/company-profiles/find-company-profile";
 import { sendMessage } from "@/lib/services/messages/send-message";
 
 /**
@@ -26,9 +28,11 @@ export async function notifyRejection(db: DbOrTx, documentId: string, rejecterId
     .orderBy(asc(signatories.position));
   const watchers = await db.select({ name: spectators.name, email: spectators.email }).from(spectators).where(eq(spectators.documentId, documentId));
   const common = { documentName: row.document.fileName, rejectedBy: rejecter?.name ?? "", reason };
-  const send = (to: string, name: string, documentUrl: string | null) =>
-    sendMessage(db, { userId: row.document.ownerUserId, channel: "email", to, template: "document-rejected", locale: row.locale, params: { ...common, name, documentUrl } });
+  // Signers and spectators hear from the owner's company (its profile); the owner, from Rúbrica.
+  const brand = await findEmailBrand(db, row.document.ownerUserId);
+  const send = (to: string, name: string, documentUrl: string | null, from?: EmailBrand) =>
+    sendMessage(db, { userId: row.document.ownerUserId, channel: "email", to, template: "document-rejected", locale: row.locale, params: { ...common, name, documentUrl, brand: from } });
   await send(row.ownerEmail, row.ownerName, `${env().APP_URL}/dashboard/documents/${documentId}`);
-  for (const s of others) await send(s.email, s.name, null);
-  for (const w of watchers) await send(w.email, w.name, null);
+  for (const s of others) await send(s.email, s.name, null, brand);
+  for (const w of watchers) await send(w.email, w.name, null, brand);
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { DOCUMENT_STATUS, documents, signatories, users, type DocumentRow, type Signatory } from "@/lib/db/schema";
+import { companyProfiles, DOCUMENT_STATUS, documents, signatories, users, type DocumentRow, type Signatory } from "@/lib/db/schema";
+import { brandJoin, brandNameSql } from "@/lib/services/company-profiles/find-company-profile";
 import { AppError } from "@/lib/errors";
 
 export const LINK_NOT_FOUND = "This signing link does not exist.";
@@ -8,10 +9,12 @@ export const LINK_NOT_FOUND = "This signing link does not exist.";
 /** What a signing link leads to: the signer, their document, its owner and the other signers. */
 export async function loadSigningLink(db: DbOrTx, signatoryId: string) {
   const [row] = await db
-    .select({ signer: signatories, document: documents, ownerName: users.name, ownerEmail: users.email })
+    // The signer is shown the owner's company name when it has a profile (company-profiles/).
+    .select({ signer: signatories, document: documents, ownerName: brandNameSql, ownerEmail: users.email })
     .from(signatories)
     .innerJoin(documents, eq(documents.id, signatories.documentId))
     .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(companyProfiles, brandJoin)
     .where(eq(signatories.id, signatoryId));
   if (!row) throw new AppError("NOT_FOUND", LINK_NOT_FOUND);
   const all = await db.select().from(signatories).where(eq(signatories.documentId, row.document.id)).orderBy(asc(signatories.position));

@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { rotateWebhookSecretAction } from "@/app/actions/settings";
 import { AccountForm } from "@/components/settings/account-form";
 import { ApiKeyManager } from "@/components/settings/api-key-manager";
+import { CompanyProfileForm } from "@/components/settings/company-profile-form";
 import { PasswordForm } from "@/components/settings/password-form";
 import { Card } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
+import { findCompanyProfile } from "@/lib/services/company-profiles/find-company-profile";
 import { requireUser } from "../../require-user";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,6 +22,9 @@ export default async function SettingsPage() {
       <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
       <Card title={t("settings.account")}>
         <AccountForm name={user.name} email={user.email} locale={user.locale} />
+      </Card>
+      <Card title={t("settings.company")}>
+        <CompanyProfileForm profile={await findCompanyProfile(getDb(), user.id)} />
       </Card>
       <Card title={t("settings.password")}>
         <PasswordForm />

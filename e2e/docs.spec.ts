@@ -1,0 +1,52 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, photograph } from "./axe";
+import { hydrated } from "./support";
+
+/** Every "Campos"/"Fields" disclosure open, so axe-core and the eye see the nested schemas too. */
+async function openAllDetails(page: Page) {
+  await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+}
+
+/** No path is cut off: each code element of a path fits in its line (it wraps instead). */
+async function clippedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("section[id] > p > code")]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth)
+      .map((el) => el.textContent ?? ""),
+  );
+}
+
+test("/docs: Spanish first, English with the switch, no internal notes, paths whole, a way back, clean under axe-core", async ({ page }, info) => {
+  test.setTimeout(420_000); // axe-core on a long page (every detail open), twice: minutes on a shared 2-core machine
+  const project = info.project.name;
+  await page.goto("/docs");
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1, name: "Referencia de la API de Rúbrica" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "API de firma" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Subir un documento" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Panel" })).toBeVisible();
+  const body = await page.locator("body").innerText();
+  expect(body).not.toContain("not in the reference");
+  expect(body).not.toContain("(internal)");
+  expect(await clippedPaths(page)).toEqual([]);
+  await photograph(page, "docs-es-top", project, false);
+  await openAllDetails(page);
+  await expectAccessible(page, "/docs in Spanish, every detail open");
+  await page.getByRole("heading", { level: 3, name: "Descargar una imagen capturada (URL firmada)" }).scrollIntoViewIfNeeded();
+  await photograph(page, "docs-es-long-path", project, false);
+
+  // The language switch, as everywhere on the site.
+  await page.getByRole("group", { name: "Idioma" }).getByRole("button", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Rúbrica API reference" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Upload a document" })).toBeVisible();
+  expect(await clippedPaths(page)).toEqual([]);
+  await openAllDetails(page);
+  await expectAccessible(page, "/docs in English, every detail open");
+  await photograph(page, "docs-en-top", project, false);
+
+  // A way back to the app.
+  await page.getByRole("navigation", { name: "Back to the app" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
