@@ -16,6 +16,8 @@ import type { OcrWord } from "@/lib/mx/ine-front";
  */
 export interface IneFrontReader {
   read(image: Uint8Array, options?: FrontPass & { turn?: Turn; area?: CardArea }): Promise<OcrWord[]>;
+  /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
+  passes?: FrontPass[];
 }
 
 /**
@@ -109,8 +111,18 @@ export const tesseractIneFrontReader: IneFrontReader = {
   },
 };
 
+/**
+ * Lines of text in one block (Tesseract's single-block mode, Spanish data: accents, Ñ and the
+ * spaces between words), each with its box: for the hybrid reader's name and address lines.
+ */
+export async function readBlockLines(image: Buffer): Promise<OcrWord[]> {
+  const w = await worker(AREA_KEY);
+  const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+  return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => ({ text: l.words.map((word) => word.text).join(" "), ...l.bbox }))));
+}
+
 /** The area of the card, enlarged twice: its small type reads better larger. */
-async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
+export async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(card).metadata();
   const left = Math.round(width * area.left);
   const top = Math.round(height * area.top);

@@ -23,9 +23,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // A card found lies along its long side or across: only the two turns that keep it so are tried.
   const { width = 0, height = 0 } = asItCame ? {} : await sharp(image).metadata();
   const turns: Turn[] = asItCame ? [0, 90, 270, 180] : width >= height ? [0, 180] : [90, 270];
-  const first = await upright(reader, image, turns, FRONT_PASSES[0]!);
+  const passes = reader.passes ?? FRONT_PASSES;
+  const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
-  for (const pass of FRONT_PASSES.slice(1)) {
+  for (const pass of passes.slice(1)) {
     if (complete(best(reads).front)) break;
     const words = await reader.read(image, { ...pass, turn: first.turn });
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
@@ -36,7 +37,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
   // guilloche, where the whole-card read passes it over: that area is read alone.
   if (!front.sexo && first.labels > 0 && !front.estado && !front.municipio && !front.localidad) {
-    front.sexo = parseIneFront(await reader.read(image, { ...FRONT_PASSES[0], turn: first.turn, area: SEXO_2019 })).sexo;
+    front.sexo = parseIneFront(await reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 })).sexo;
   }
   return { words: first.words, front };
 }
