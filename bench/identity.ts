@@ -17,9 +17,10 @@
 //   of every model, split by source card; the UNSEEN part is printed per field and per kind of
 //   distortion, with p50/p95 ms per front. `--part tune` reads the part one may tune on instead
 //   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
-// - `--engine tesseract|paddle|hybrid` (specimens and augmented fronts): the OCR engine under
-//   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, or Paddle with the name and
-//   address lines read again by Tesseract (lib/adapters/ocr/paddle-front-reader.ts).
+// - `--engine tesseract|paddle|hybrid|both` (specimens and augmented fronts): the OCR engine under
+//   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, Paddle with the name and address
+//   lines read again by Tesseract, or Tesseract's passes with a hybrid pass second
+//   (lib/adapters/ocr/paddle-front-reader.ts).
 // Nothing is asserted; numbers are printed.
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -30,7 +31,7 @@ import { frontLayout, renderIneBack, renderIneFront, sandboxAddress, sandboxMrz 
 import { SANDBOX_FACES, cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { closeIneFrontReader, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
-import { hybridIneFrontReader, paddleIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
+import { combinedIneFrontReader, hybridIneFrontReader, paddleIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { checkCurp } from "@/lib/mx/curp";
@@ -103,7 +104,7 @@ function summaryRow(label: string, rows: CardResult[]) {
 
 async function main() {
   const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" } }, strict: true });
-  const engines: Record<string, IneFrontReader> = { tesseract: tesseractIneFrontReader, paddle: paddleIneFrontReader, hybrid: hybridIneFrontReader };
+  const engines: Record<string, IneFrontReader> = { tesseract: tesseractIneFrontReader, paddle: paddleIneFrontReader, hybrid: hybridIneFrontReader, both: combinedIneFrontReader };
   const engine = engines[values.engine];
   if (!engine) throw new Error(`--engine takes one of ${Object.keys(engines).join(", ")}`);
   const kinds = values.kinds.split(",") as AugmentationKind[];

@@ -32,9 +32,10 @@ export type Turn = 0 | 90 | 180 | 270;
 /**
  * `width`: the card's width to read at (1012 px, 300 dpi, by default); `threshold`: made black
  * and white at this grey level, which drops the light guilloche and seal real cards print behind
- * the text (the sandbox card has none, and reads best without).
+ * the text (the sandbox card has none, and reads best without); `engine`: a pass made by
+ * PaddleOCR instead (lib/adapters/ocr/paddle-front-reader: combinedIneFrontReader).
  */
-export type FrontPass = { width?: number; threshold?: number };
+export type FrontPass = { width?: number; threshold?: number; engine?: "paddle" };
 
 /**
  * The passes readIneFront makes, in order, until one reads everything. Measured on the specimen

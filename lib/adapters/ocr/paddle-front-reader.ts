@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
-import { areaOf, cardRegion, readBlockLines, type IneFrontReader } from "./ine-front-reader";
+import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader } from "./ine-front-reader";
 import { detectText, recogniseBoxes, wordsOf, type TextBox } from "./paddle-ocr";
 
 /**
@@ -107,3 +107,14 @@ export function sameLetters(a: string, b: string): boolean {
   const x = letters(a);
   return x !== "" && x === letters(b);
 }
+
+/**
+ * Both engines, one pass each in turn: Tesseract's first pass (it finds the card's turn from the
+ * labels it reads, small capitals included), then the hybrid Paddle pass (values Tesseract misses
+ * on photos and small cards), then Tesseract's other passes; readIneFront stops at the first
+ * pass that leaves nothing to read and fills each pass's gaps from the others.
+ */
+export const combinedIneFrontReader: IneFrontReader = {
+  read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
+  passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
+};

@@ -13,6 +13,8 @@ describe("unglue: the recogniser's labels set apart from their values", () => {
     expect(unglue("AN0DE")).toBe("ANODE");
     expect(unglue("SEXOH")).toBe("SEXO H");
     expect(unglue("VIGENCIA 2024")).toBe("VIGENCIA 2024");
+    expect(unglue("GOVM800705MCLMLR01AAODEREGISTRO200802")).toBe("GOVM800705MCLMLR01AAODE REGISTRO 200802");
+    expect(unglue("MUNOPO004SECCION0747")).toBe("MUNOPO004 SECCION 0747");
   });
 
   it("leaves words that only open with a label's letters, and the CURP's digits", () => {

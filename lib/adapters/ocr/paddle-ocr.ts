@@ -215,7 +215,11 @@ export function unglue(text: string): string {
         const isValue = /^\d/.test(rest) || (label === "SEXO" && /^[HM]$/i.test(rest)) || (FULL_LABELS.has(label) && rest.length >= 3);
         if (rest && isValue) return `${label} ${rest}`;
       }
-      return mended;
+      // A label inside a run, before its value's digits ("…MLR01AAODEREGISTRO200802",
+      // "MUNOPO004SECCION0747"): set apart on both sides.
+      return mended.replace(INNER_LABEL, (label: string, _: string, offset: number) => `${offset ? " " : ""}${label} `).trim();
     })
     .join("");
 }
+
+const INNER_LABEL = new RegExp(`(${[...FULL_LABELS].filter((l) => l.length >= 5).join("|")})(?=\\d)`, "gi");
