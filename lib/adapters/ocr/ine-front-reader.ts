@@ -16,6 +16,8 @@ import type { OcrWord } from "@/lib/mx/ine-front";
  */
 export interface IneFrontReader {
   read(image: Uint8Array, options?: FrontPass & { turn?: Turn; area?: CardArea }): Promise<OcrWord[]>;
+  /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
+  passes?: FrontPass[];
 }
 
 /**
@@ -30,9 +32,10 @@ export type Turn = 0 | 90 | 180 | 270;
 /**
  * `width`: the card's width to read at (1012 px, 300 dpi, by default); `threshold`: made black
  * and white at this grey level, which drops the light guilloche and seal real cards print behind
- * the text (the sandbox card has none, and reads best without).
+ * the text (the sandbox card has none, and reads best without); `engine`: a pass made by
+ * PaddleOCR instead (lib/adapters/ocr/paddle-front-reader: combinedIneFrontReader).
  */
-export type FrontPass = { width?: number; threshold?: number };
+export type FrontPass = { width?: number; threshold?: number; engine?: "paddle" };
 
 /**
  * The passes readIneFront makes, in order, until one reads everything. Measured on the specimen
@@ -109,8 +112,18 @@ export const tesseractIneFrontReader: IneFrontReader = {
   },
 };
 
+/**
+ * Lines of text in one block (Tesseract's single-block mode, Spanish data: accents, Ñ and the
+ * spaces between words), each with its box: for the hybrid reader's name and address lines.
+ */
+export async function readBlockLines(image: Buffer): Promise<OcrWord[]> {
+  const w = await worker(AREA_KEY);
+  const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+  return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => ({ text: l.words.map((word) => word.text).join(" "), ...l.bbox }))));
+}
+
 /** The area of the card, enlarged twice: its small type reads better larger. */
-async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
+export async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(card).metadata();
   const left = Math.round(width * area.left);
   const top = Math.round(height * area.top);

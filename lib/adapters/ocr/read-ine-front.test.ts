@@ -67,6 +67,28 @@ describe("readIneFront: the 2019 front's SEXO", () => {
   });
 });
 
+describe("readIneFront: a reader's own passes", () => {
+  it("are made in its order, each with its engine, filling what the first pass missed", async () => {
+    // The first pass (Tesseract in combinedIneFrontReader) misses the CURP; the Paddle pass reads it.
+    const noCurp = front2019.filter((w) => !w.text.startsWith("GOVM"));
+    const withCurp = front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: "GOVM800705MCLMLR01" } : w));
+    const asked: (string | undefined)[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return [];
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return options.engine === "paddle" ? withCurp : noCurp;
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }],
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked.slice(-2)).toEqual(["tesseract 1012", "paddle"]);
+    expect(asked).not.toContain("tesseract 1600");
+    expect(front.curp).toBe("GOVM800705MCLMLR01");
+    expect(front.nombres).toBe("MARGARITA");
+  });
+});
+
 describe("chooseCurp", () => {
   const card = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M", curp: null } as IneFront;
   const read = (curp: string | null, curpWhole = true, curpShapes: string[] = []) => ({ front: { ...card, curp } as IneFront, curpWhole, curpShapes });

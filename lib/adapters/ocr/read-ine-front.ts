@@ -23,20 +23,23 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // A card found lies along its long side or across: only the two turns that keep it so are tried.
   const { width = 0, height = 0 } = asItCame ? {} : await sharp(image).metadata();
   const turns: Turn[] = asItCame ? [0, 90, 270, 180] : width >= height ? [0, 180] : [90, 270];
-  const first = await upright(reader, image, turns, FRONT_PASSES[0]!);
+  const passes = reader.passes ?? FRONT_PASSES;
+  const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
-  for (const pass of FRONT_PASSES.slice(1)) {
-    if (complete(best(reads).front)) break;
+  // The passes so far together, not only the best one, decide whether another is needed: a
+  // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
+  for (const pass of passes.slice(1)) {
+    if (complete(merged(reads))) break;
     const words = await reader.read(image, { ...pass, turn: first.turn });
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
   }
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
-  const front = ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
+  const front = merged(reads);
   front.curp = chooseCurp(ranked, front);
   // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
   // guilloche, where the whole-card read passes it over: that area is read alone.
   if (!front.sexo && first.labels > 0 && !front.estado && !front.municipio && !front.localidad) {
-    front.sexo = parseIneFront(await reader.read(image, { ...FRONT_PASSES[0], turn: first.turn, area: SEXO_2019 })).sexo;
+    front.sexo = parseIneFront(await reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 })).sexo;
   }
   return { words: first.words, front };
 }
@@ -88,7 +91,11 @@ async function upright(reader: IneFrontReader, image: Uint8Array, turns: Turn[],
   return chosen!;
 }
 
-const best = <T extends { front: IneFront }>(reads: T[]) => reads.reduce((a, b) => (score(b.front) > score(a.front) ? b : a));
+/** The best pass (most fields, a valid CURP) with the fields it missed taken from the others, best first. */
+function merged(reads: Read[]): IneFront {
+  const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
+  return ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
+}
 const found = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
 const validCurp = (front: IneFront) => !!front.curp && checkCurp(front.curp).valid;
 const score = (front: IneFront) => found(front) + (validCurp(front) ? 3 : 0);

@@ -4,7 +4,8 @@ import { identitySessions, type IdentitySession, type SessionChecks } from "@/li
 import { humanFaceAnalyzer, FACE_MATCH_THRESHOLD, LIVE_THRESHOLD, type FaceAnalyzer, type FaceReading } from "@/lib/adapters/faces/face-analyzer";
 import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
-import { cardPhotoRegion, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { cardPhotoRegion, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
@@ -182,7 +183,7 @@ async function fail(db: DbOrTx, session: IdentitySession, reason: string, now: D
 
 export function defaultCheckDeps(): CheckDeps {
   return {
-    frontReader: tesseractIneFrontReader,
+    frontReader: combinedIneFrontReader,
     mrzReader: tesseractMrzReader,
     faces: humanFaceAnalyzer,
     curpRegistry: curpRegistry(),

@@ -1,7 +1,8 @@
 import { humanFaceAnalyzer, FACE_MATCH_THRESHOLD, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
 import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
-import { cardPhotoRegion, tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { cardPhotoRegion, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { checkFrontPicture } from "@/lib/adapters/ocr/front-picture";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
@@ -18,7 +19,7 @@ import { ineVerdict, renapoVerdict } from "./registry-verdicts";
 export type FullIneDeps = { frontReader: IneFrontReader; mrzReader: MrzReader; faces: FaceAnalyzer; voterRoll: VoterRoll; curpRegistry: CurpRegistry; now: () => Date };
 
 export function defaultFullIneDeps(): FullIneDeps {
-  return { frontReader: tesseractIneFrontReader, mrzReader: tesseractMrzReader, faces: humanFaceAnalyzer, voterRoll: voterRoll(), curpRegistry: curpRegistry(), now: () => new Date() };
+  return { frontReader: combinedIneFrontReader, mrzReader: tesseractMrzReader, faces: humanFaceAnalyzer, voterRoll: voterRoll(), curpRegistry: curpRegistry(), now: () => new Date() };
 }
 
 /** `card`: what the MRZ gave (null when unreadable); `registryDown`: a registry could not answer now. */

@@ -1,0 +1,120 @@
+import sharp from "sharp";
+import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
+import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader } from "./ine-front-reader";
+import { detectText, recogniseBoxes, wordsOf, type TextBox } from "./paddle-ocr";
+
+/**
+ * Paddle's passes: the card at 300 dpi, then larger. Thresholding, which helps Tesseract past
+ * guilloche, is left out: Paddle's detector was trained on text over backgrounds.
+ */
+const PADDLE_PASSES = [{ width: 1012 }, { width: 1400 }];
+
+/**
+ * The front read by PaddleOCR's PP-OCRv4 (lib/adapters/ocr/paddle-ocr): the same card region as
+ * the Tesseract reader (found, upright, 1012 px, grey), its text boxes found and read by Paddle.
+ */
+export const paddleIneFrontReader: IneFrontReader = {
+  async read(image, options = {}) {
+    return wordsOf((await paddleBoxes(image, options)).boxes);
+  },
+  passes: PADDLE_PASSES,
+};
+
+async function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read"]>[1] = {}): Promise<{ region: Buffer; boxes: TextBox[] }> {
+  const card = await cardRegion(image, options);
+  const region = options.area ? await areaOf(card, options.area) : card;
+  return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
+}
+
+/**
+ * Paddle finds and reads every box; the boxes of the name and the address (under NOMBRE and
+ * DOMICILIO) are read again by Tesseract, whose Spanish data has the Ñ and the accents Paddle's
+ * dictionary lacks and which keeps the spaces Paddle often drops. Tesseract's line is taken only
+ * where it spells the same letters as Paddle's, accents, Ñ and spaces aside: elsewhere Paddle,
+ * which misreads less on these pictures (bench/identity.ts --engine), is kept.
+ */
+export const hybridIneFrontReader: IneFrontReader = {
+  async read(image, options = {}) {
+    const { region, boxes } = await paddleBoxes(image, options);
+    const lines = options.area ? [] : linesUnder(boxes, ["nombre", "domicilio"], 3);
+    if (!lines.length) return wordsOf(boxes);
+    const reread = await tesseractLines(region, lines);
+    return wordsOf(boxes.map((b) => {
+      const i = lines.indexOf(b);
+      const t = i >= 0 ? reread[i] : undefined;
+      return t && sameLetters(t, b.text) ? { ...b, text: t } : b;
+    }));
+  },
+  passes: PADDLE_PASSES,
+};
+
+/** The boxes of up to `count` lines below each label, in the label's column, before the next label. */
+function linesUnder<T extends TextBox>(boxes: T[], keys: LabelKey[], count: number): T[] {
+  const words = wordsOf(boxes);
+  const labels = findLabels(chunks(words));
+  const out: T[] = [];
+  for (const key of keys) {
+    const label = labels.get(key);
+    if (!label) continue;
+    const height = label.y1 - label.y0;
+    const others = [...labels.values()].filter((l) => l !== label && l.y0 > label.y0 + height / 2 && l.x0 < label.x1 + 20 && label.x0 < l.x1 + 20);
+    const stop = Math.min(...others.map((l) => l.y0), Infinity);
+    const below = boxes
+      .filter((b) => b.y0 > label.y0 + height / 2 && b.y0 < stop && Math.abs(b.x0 - label.x0) <= Math.max(3 * height, 30) && !out.includes(b))
+      .sort((a, b) => a.y0 - b.y0)
+      .slice(0, count);
+    out.push(...below);
+  }
+  return out;
+}
+
+const GAP = 16;
+
+/** The boxes cut from the card, enlarged twice (lanczos), stacked with white between, read as one block: one Tesseract call. */
+async function tesseractLines(region: Buffer, boxes: TextBox[]): Promise<(string | undefined)[]> {
+  const crops = await Promise.all(
+    boxes.map((b) =>
+      sharp(region)
+        .extract({ left: b.x0, top: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 })
+        .resize({ width: 2 * (b.x1 - b.x0), kernel: "lanczos3" })
+        .extend({ top: GAP, bottom: GAP, left: GAP, right: GAP, background: "#ffffff" })
+        .png()
+        .toBuffer({ resolveWithObject: true }),
+    ),
+  );
+  const width = Math.max(...crops.map((c) => c.info.width));
+  const tops: number[] = [];
+  let height = 0;
+  for (const c of crops) {
+    tops.push(height);
+    height += c.info.height;
+  }
+  const stacked = await sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+    .composite(crops.map((c, i) => ({ input: c.data, left: 0, top: tops[i]! })))
+    .png()
+    .toBuffer();
+  const lines = await readBlockLines(stacked);
+  return crops.map((c, i) => {
+    const inBand = lines.filter((l) => (l.y0 + l.y1) / 2 >= tops[i]! && (l.y0 + l.y1) / 2 < tops[i]! + c.info.height);
+    return inBand.length ? inBand.map((l) => l.text).join(" ").trim() : undefined;
+  });
+}
+
+const letters = (text: string) => plain(text).replace(/[^A-Z0-9]/g, "");
+
+/** The same letters and digits, accents, Ñ (as N), case, punctuation and spaces aside. */
+export function sameLetters(a: string, b: string): boolean {
+  const x = letters(a);
+  return x !== "" && x === letters(b);
+}
+
+/**
+ * Both engines, one pass each in turn: Tesseract's first pass (it finds the card's turn from the
+ * labels it reads, small capitals included), then the hybrid Paddle pass (values Tesseract misses
+ * on photos and small cards), then Tesseract's other passes; readIneFront stops at the first
+ * pass that leaves nothing to read and fills each pass's gaps from the others.
+ */
+export const combinedIneFrontReader: IneFrontReader = {
+  read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
+  passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
+};
