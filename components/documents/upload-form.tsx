@@ -123,7 +123,7 @@ export function UploadForm({ folderId, maxUploadMb }: { folderId: string; maxUpl
               if (errors.file) setProblem(null);
             }}
           />
-          <Field id="upload-file-name" label={t("upload.fileName")} value={fileName} onChange={(e) => setFileName(e.target.value)} error={errors.file_name?.map((m) => fieldErrorText(t, m)).join(" ")} />
+          <Field id="upload-document-name" label={t("upload.fileName")} value={fileName} onChange={(e) => setFileName(e.target.value)} error={errors.file_name?.map((m) => fieldErrorText(t, m)).join(" ")} />
         </div>
       </Card>
 
