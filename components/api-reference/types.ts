@@ -36,6 +36,7 @@ export type ApiOperation = {
 export type ApiDocument = {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, ApiOperation>>;
+  tags?: Array<{ name: string; description?: string }>;
   components: { schemas: Record<string, JsonSchema> };
 };
 

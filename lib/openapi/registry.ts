@@ -33,7 +33,7 @@ const standardErrors: Operation["responses"] = {
   500: { description: "Unexpected error.", schema: serverErrorBody },
 };
 
-export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[]) {
+export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[], tags: Array<{ name: string; description: string }> = []) {
   const components: Record<string, JsonSchema> = {};
   // Schemas with .meta({ id }) become components; zod puts them in $defs, which we hoist.
   const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
@@ -77,6 +77,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
   return {
     openapi: "3.1.0",
     info,
+    tags,
     paths,
     components: {
       schemas: components,
