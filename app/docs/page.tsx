@@ -49,6 +49,7 @@ export default async function DocsPage() {
     defaultValue: t("docs.defaultValue"),
     arrayOf: t("docs.arrayOf"),
     repeated: t("docs.repeated"),
+    extension: t("docs.extension"),
     parameters: t("docs.parameters"),
     body: t("docs.body"),
     responses: t("docs.responses"),

@@ -15,7 +15,8 @@ const description = `Rúbrica: electronic signature and identity verification fo
 - Authentication: an API key (Settings → API keys) as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\`, accepted on every API route.
 - Errors are JSON \`{"message": "..."}\`: 401 missing or invalid key; 404 unknown or not yours (never 403, so existence does not leak); 409 a state forbids the change; 413 file too large; 415 wrong media type; 422 \`{"message": "The given data was invalid.", "errors": {"field.path": ["..."]}}\`; 500 \`{"message", "request_id"}\` with the same id in the \`X-Request-Id\` header.
 - Request bodies are JSON. A body labelled \`application/json\`, \`text/plain\` or \`application/x-www-form-urlencoded\` (what \`curl -d\` sends) is read as JSON; any other media type answers 415.
-- Every response carries \`X-Request-Id\` (yours if you send one).`;
+- Every response carries \`X-Request-Id\` (yours if you send one).
+- Operations and fields marked \`x-rubrica-extension: true\` (“Rúbrica extension” on /docs) are Rúbrica's additions, not part of the reference API.`;
 
 /** The sections, in the order /docs shows them, with what each holds (OpenAPI's top-level `tags`). */
 const tags = [
