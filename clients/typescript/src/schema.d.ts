@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Save a template
-         * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
+         * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). An optional `redirect_url` (https only, checked as a document's) is where documents made from the template send their signers after they sign or reject, unless their own request gives another; made from a document, the template takes the document's unless `redirect_url` is given (null for none). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Make a document from a template
-         * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out.
+         * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out. `redirect_url` (https only) over the template's; the template's when left out, none with null.
          */
         post: operations["createDocumentFromTemplate"];
         delete?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Send a template to many people
-         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow `Location` for progress.
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress.
          */
         post: operations["startBulkSend"];
         delete?: never;
@@ -1628,6 +1628,8 @@ export interface components {
                 config: {
                     allow_type_signatures: string[];
                 };
+                /** @description Where documents made from the template send their signers after signing or rejecting, unless their request gave another. */
+                redirect_url: string | null;
                 created_at: string;
             };
         };
@@ -1648,6 +1650,8 @@ export interface components {
                 /** @description A fixed RFC: every document made from the template requires a certificate of this RFC for the role; a person given another RFC is refused (422). */
                 rfc?: string | null;
             }[];
+            /** @description As for an uploaded template (https only); the document's redirect_url when left out, none with null. */
+            redirect_url?: string | null;
         };
         CreateTemplateRequest: {
             /** @description The template's name in lists. */
@@ -1662,6 +1666,8 @@ export interface components {
                 rfc?: string | null;
                 positions?: (string | unknown[]) | null;
             }[];
+            /** @description Where the signing page sends each signer of a document made from this template after they sign or reject (https only), unless that document's request gives its own. */
+            redirect_url?: string | null;
             /** @default 3 */
             tries?: number;
             /** @default 1 */
@@ -1733,6 +1739,8 @@ export interface components {
                 name: string;
                 email: string;
             }[];
+            /** @description This document's redirect after signing or rejecting (https only), over the template's; the template's when left out, none with null. */
+            redirect_url?: string | null;
         };
         BulkSendResponse: {
             data: components["schemas"]["BulkSend"];
@@ -4919,6 +4927,7 @@ export interface operations {
         parameters: {
             query?: {
                 container_id?: string;
+                redirect_url?: string;
             };
             header?: never;
             path: {
