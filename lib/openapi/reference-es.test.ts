@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./document";
 import { DESCRIPTIONS_ES } from "./descriptions-es";
+import { RESPONSES_ES } from "./responses-es";
 import { localizedReference, SUMMARIES_ES, TAG_DESCRIPTIONS_ES, TAGS_ES } from "./reference-es";
 
 const doc = openApiDocument();
-type Op = { operationId: string; tags: string[]; summary: string; description?: string };
+type Op = { operationId: string; tags: string[]; summary: string; description?: string; responses: Record<string, { description: string }> };
 const operations = () => Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, Op>));
 /**
  * The code spans of a description: what the API itself says, the same in both languages. Only a
@@ -37,10 +38,20 @@ describe("the API reference in Spanish", () => {
     expect(doc.tags.map((t) => t.name)).toEqual([...new Set(operations().flatMap((op) => op.tags))]);
   });
 
+  it("has a Spanish description for every answer, and none for an answer no operation gives", () => {
+    const english = new Set(operations().flatMap((op) => Object.values(op.responses).map((r) => r.description)));
+    expect([...english].filter((text) => !RESPONSES_ES[text])).toEqual([]);
+    expect(Object.keys(RESPONSES_ES).filter((text) => !english.has(text))).toEqual([]);
+    const es = localizedReference(doc, "es", "Introducción");
+    expect((es.paths["/v1/me"] as Record<string, Op>).get!.responses["500"]!.description).toBe("Error inesperado.");
+  });
+
   it("keeps in Spanish what the API itself says: every code span of the English description", () => {
-    const missing = operations()
-      .filter((op) => op.description)
-      .flatMap((op) => [...codeSpans(op.description!)].filter((span) => !codeSpans(DESCRIPTIONS_ES[op.operationId]!).has(span)).map((span) => `${op.operationId}: ${span}`));
+    const pairs = [
+      ...operations().filter((op) => op.description).map((op) => [op.operationId, op.description!, DESCRIPTIONS_ES[op.operationId]!]),
+      ...Object.entries(RESPONSES_ES).map(([english, spanish]) => ["response", english, spanish]),
+    ];
+    const missing = pairs.flatMap(([where, english, spanish]) => [...codeSpans(english!)].filter((span) => !codeSpans(spanish!).has(span)).map((span) => `${where}: ${span}`));
     expect(missing).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import { DESCRIPTIONS_ES } from "./descriptions-es";
+import { RESPONSES_ES } from "./responses-es";
 
 /**
  * The API reference page (/docs) in Spanish: the reference's sections, each operation's summary
- * and (descriptions-es.ts) its long description. The OpenAPI document itself (/openapi.json, for
+ * and (descriptions-es.ts) its long description and (responses-es.ts) its answers'. The OpenAPI document itself (/openapi.json, for
  * machines and generated clients) stays English, as do field names, paths, the fields'
  * descriptions and error messages; a unit test keeps these lists complete.
  */
@@ -98,7 +99,7 @@ export const TAG_DESCRIPTIONS_ES: Record<string, string> = {
   "Templates and bulk sending": "Plantillas reutilizables y envíos de una plantilla a muchas personas a partir de un CSV.",
 };
 
-type Operation = { operationId?: string; summary?: string; description?: string; tags?: string[] };
+type Operation = { operationId?: string; summary?: string; description?: string; tags?: string[]; responses?: Record<string, { description?: string }> };
 type Document = { info: { description?: string }; paths: Record<string, Record<string, unknown>>; tags?: Array<{ name: string; description?: string }> };
 
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
@@ -118,6 +119,7 @@ export function localizedReference<D extends Document>(doc: D, locale: "es" | "e
       op.summary = (op.operationId && SUMMARIES_ES[op.operationId]) || op.summary;
       op.description = (op.operationId && DESCRIPTIONS_ES[op.operationId]) || op.description;
       op.tags = op.tags?.map((t) => TAGS_ES[t] ?? t);
+      for (const response of Object.values(op.responses ?? {})) response.description = (response.description && RESPONSES_ES[response.description]) || response.description;
     }
   }
   copy.tags = copy.tags?.map((t) => ({ ...t, name: TAGS_ES[t.name] ?? t.name, description: TAG_DESCRIPTIONS_ES[t.name] ?? t.description }));
