@@ -3,17 +3,13 @@
 // run (hand-written SQL through postgres.js); then listing latency in folders of 10k and 1M
 // documents with EXPLAIN of its queries, and what-ifs for the problems found. Throwaway embedded
 // PostgreSQL; prints numbers, asserts nothing about time. Takes about 4 minutes on 2 cores.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import postgres from "postgres";
-import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
 import { bulkFillFolder, folderCounts } from "./lib/bulk";
 import { startLoadGenerator, type LoadJob, type LoadResult } from "./lib/load";
 import { explain, listingQueries, medianMs, run } from "./lib/queries";
 import { check, f, forcePreparedStatements, printExplain, row } from "./lib/report";
+import { seedBenchUser, withScratchDatabase } from "./lib/scratch";
 import { serveFloor, serveHandlers } from "./lib/servers";
 
 const SERVICE_DOCUMENTS = 300;
@@ -24,30 +20,8 @@ const DEEP_PAGE = 400;
 
 async function main() {
   const started = performance.now();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-"));
-  fs.chmodSync(dir, 0o755);
-  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
-  let cleaning: Promise<void> | undefined;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
-    })());
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-
-  try {
-    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
-    cleanups.push(() => cluster.stop());
-    const url = embeddedUrl(cluster.port, cluster.password);
-    await migrateDatabase(url);
-    process.env.DATABASE_URL = url;
-    process.env.DATA_DIR = path.join(dir, "data");
-    process.env.LOG_LEVEL = "silent";
-    process.env.AUTH_SECRET = "bench-secret-bench-secret-bench";
-    resetEnvCache();
-    const { getDb, closeDb } = await import("@/lib/db/client");
-    cleanups.push(closeDb);
-    const { createUser } = await import("@/lib/services/users/create-user");
-    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+  await withScratchDatabase("api", async ({ databaseUrl: url, onCleanup }) => {
+    const { getDb } = await import("@/lib/db/client");
     const { createDocument } = await import("@/lib/services/documents/create-document");
     const { createWorkFolder } = await import("@/lib/services/work-folders/create-work-folder");
     const { createDocumentInput } = await import("@/lib/schemas/signing");
@@ -55,9 +29,7 @@ async function main() {
     const documentGET = (await import("@/app/v1/documents/[uuid]/route")).GET;
     const listingGET = (await import("@/app/v1/containers/[uuid]/documents/route")).GET;
 
-    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
-    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
-    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
+    const { actor, key } = await seedBenchUser();
     const headers = { "x-api-key": key };
     const folder = await defaultFolderId(actor);
 
@@ -77,13 +49,13 @@ async function main() {
     const seedMs = performance.now() - t;
 
     const sql = postgres(url, { max: 10, onnotice: () => {} }); // the floor's pool: the same size as lib/db/client.ts
-    cleanups.push(() => sql.end({ timeout: 5 }));
+    onCleanup(() => sql.end({ timeout: 5 }));
     const ours = await serveHandlers({ document: documentGET, listing: listingGET });
-    cleanups.push(ours.close);
+    onCleanup(ours.close);
     const floor = await serveFloor(sql);
-    cleanups.push(floor.close);
+    onCleanup(floor.close);
     const load = startLoadGenerator();
-    cleanups.push(load.close);
+    onCleanup(load.close);
     const measure = (urls: string[], shape: Omit<LoadJob, "urls" | "headers">) => load.run({ urls, headers, ...shape });
     const docUrls = (base: string) => ids.map((id) => `${base}/v1/documents/${id}`);
     const listUrl = (base: string, folderId: string, page = 0) => `${base}/v1/containers/${folderId}/documents${page ? `?page=${page}` : ""}`;
@@ -183,9 +155,7 @@ async function main() {
     console.log("'prepared' above: drizzle passes prepare: false for queries not built with .prepare(), so postgres.js describes each");
     console.log("  parameterized statement in a round trip of its own before running it, and PostgreSQL parses and plans it every time.");
     console.log(`\ntotal bench time ${f((performance.now() - started) / 1000, 1)} s; load average at the end ${os.loadavg().map((l) => f(l)).join(" ")}`);
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 main().catch((err) => {

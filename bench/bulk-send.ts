@@ -8,14 +8,11 @@
 // BENCH_ROWS (10000), BENCH_CONNECTIONS (8 concurrent readers), BENCH_IDLE_SECONDS (10),
 // BENCH_NOTIFY=1 (the template notifies signers: 20,000 e-mails to the sandbox outbox follow),
 // BENCH_PORT (3104 by default here, so engineers sharing a machine keep apart).
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { spawnSync } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
-import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
 import { f } from "./lib/report";
+import { seedBenchUser, withScratchDatabase } from "./lib/scratch";
+import { startServer } from "./lib/servers";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -48,64 +45,35 @@ async function readDocuments(url: string, headers: Record<string, string>, ids: 
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-bulk-"));
-  fs.chmodSync(dir, 0o755);
-  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
-  const cleanup = async () => {
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
-  };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-  try {
-    if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
-    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
-    cleanups.push(() => cluster.stop());
-    const databaseUrl = embeddedUrl(cluster.port, cluster.password);
-    await migrateDatabase(databaseUrl);
+  if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  await withScratchDatabase("bulk", async ({ databaseUrl, dataDir, authSecret, onCleanup }) => {
     const serverEnv = {
       ...process.env,
       NODE_ENV: "production" as const,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, "data"),
+      DATA_DIR: dataDir,
       HOSTNAME: "127.0.0.1",
-      PORT: String(PORT),
       APP_URL: `http://127.0.0.1:${PORT}`,
-      AUTH_SECRET: "bench-secret-bench-secret-bench",
+      AUTH_SECRET: authSecret,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       SANDBOX_LATENCY_MS: "0",
     };
-    Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: serverEnv.DATA_DIR, LOG_LEVEL: "silent", AUTH_SECRET: serverEnv.AUTH_SECRET });
-    resetEnvCache();
 
-    const { getDb, closeDb } = await import("@/lib/db/client");
-    cleanups.push(closeDb);
-    const { createUser } = await import("@/lib/services/users/create-user");
-    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+    const { getDb } = await import("@/lib/db/client");
     const { createDocument } = await import("@/lib/services/documents/create-document");
     const { createDocumentInput } = await import("@/lib/schemas/signing");
     const { makePdf, defaultFolderId } = await import("@/test/factories/documents");
-    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
-    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
-    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
-    const headers = { authorization: `Bearer ${key}` };
+    const { actor, headers } = await seedBenchUser();
     const folder = await defaultFolderId(actor);
     const pdf = await makePdf(2);
     const input = createDocumentInput.parse({ signatures: [{ name: "Begoña Núñez", email: "begona@example.com" }, { name: "José Ángel Peña", email: "jose@example.com" }], notification_mode: "DISABLED" });
     const documents: string[] = [];
     for (let i = 0; i < DOCUMENTS; i++) documents.push(await createDocument(getDb(), actor, folder, { ...input, file_name: `Contrato ${i}.pdf` }, { bytes: pdf }));
 
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"], detached: true });
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    cleanups.push(async () => {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    });
-    const url = `http://127.0.0.1:${PORT}`;
-    for (const deadline = Date.now() + 120_000; !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); ) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error("server.ts did not start");
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const server = await startServer(serverEnv, PORT);
+    onCleanup(() => server.stop());
+    const url = server.url;
 
     const form = new FormData();
     form.set("file", new File([pdf as BlobPart], "pagare.pdf", { type: "application/pdf" }));
@@ -147,9 +115,7 @@ async function main() {
     console.log("|---|---:|---:|---:|---:|---:|");
     for (const [label, m] of [["idle, before", idle], ["during the send", during], ["idle, after", after]] as const) console.log(`| ${label} | ${m.n} | ${f(m.p50, 1)} | ${f(m.p99, 1)} | ${f(m.max, 1)} | ${m.errors} |`);
     console.log(`\np99 during / idle before: ${f(during.p99 / idle.p99, 2)}× (target ≤ 2×); p50 ratio ${f(during.p50 / idle.p50, 2)}×; idle after / before p99 ${f(after.p99 / idle.p99, 2)}×; load average ${os.loadavg().map((l) => f(l, 1)).join(" ")}`);
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 main().then(

@@ -6,17 +6,16 @@
 // Prints req/s, p50 and p99 per read and the ratios; then, with BENCH_PROFILE=1 (default on), a
 // CPU profile of the server while it answers document reads, summarised by where the time goes.
 // Throwaway embedded PostgreSQL (fsync off) and data directory; asserts nothing about time.
-import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { fork, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { embeddedUrl, startEmbeddedCluster } from "@/lib/db/embedded";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { resetEnvCache } from "@/lib/env";
 import { summariseProfile } from "./lib/cpu-profile";
 import { f } from "./lib/report";
+import { withScratchDatabase, seedBenchUser } from "./lib/scratch";
+import { startServer } from "./lib/servers";
 
 const DOCUMENTS = 300;
 const SESSIONS = 100;
@@ -115,30 +114,6 @@ const line = (label: string, m: Measured) =>
       (m.non2xx || m.errors ? `   !! non-2xx ${m.non2xx}, errors ${m.errors}` : ""),
   );
 
-/** `npm start`'s server.ts (node with tsx's loader, as the tsx command runs it), production build, in its own process group. */
-async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("server.ts did not answer /api/health in 120 s");
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    },
-  };
-}
-
 function startFloor(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = BASE_PORT !== null ? String(BASE_PORT + 2) : "0";
   const child = fork(new URL("./lib/floor-child.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, DATABASE_URL: databaseUrl, FLOOR_PORT: port } });
@@ -149,30 +124,17 @@ function startFloor(databaseUrl: string): Promise<{ url: string; child: ChildPro
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-http-"));
-  fs.chmodSync(dir, 0o755);
-  const cleanups: (() => unknown)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
-  const cleanup = async () => {
-    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) await Promise.resolve().then(fn).catch((err) => console.error("cleanup:", err));
-  };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-
-  try {
-    // The build `npm start` would make, before anything is measured.
-    if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
-
-    const cluster = await startEmbeddedCluster({ databaseDir: path.join(dir, "pg"), password: "bench", durable: false });
-    cleanups.push(() => cluster.stop());
-    const databaseUrl = embeddedUrl(cluster.port, cluster.password);
-    postmasterPid = Number(fs.readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
-    await migrateDatabase(databaseUrl);
+  // The build `npm start` would make, before anything is measured.
+  if (spawnSync("node", ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  await withScratchDatabase("http", async ({ dir, databaseUrl, dataDir, authSecret, onCleanup, ...scratch }) => {
+    postmasterPid = scratch.postmasterPid;
     const serverEnv = {
       ...process.env,
       NODE_ENV: "production" as const,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, "data"),
+      DATA_DIR: dataDir,
       HOSTNAME: "127.0.0.1",
-      AUTH_SECRET: "bench-secret-bench-secret-bench",
+      AUTH_SECRET: authSecret,
       SEED_DEMO: "false",
       // Each request says which of 256 clients sent it, so per-address limits see 256 clients.
       TRUST_PROXY: "true",
@@ -181,23 +143,15 @@ async function main() {
       IDENTITY_API_PER_MINUTE: "100000000",
       IDENTITY_RESULT_READS_PER_MINUTE: "1000000000",
     };
-    Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: serverEnv.DATA_DIR, LOG_LEVEL: "silent", AUTH_SECRET: serverEnv.AUTH_SECRET });
-    resetEnvCache();
 
     // Seed through the services (as the API would), then what needs the server through its API.
-    const { getDb, closeDb } = await import("@/lib/db/client");
-    cleanups.push(closeDb);
-    const { createUser } = await import("@/lib/services/users/create-user");
-    const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
+    const { getDb } = await import("@/lib/db/client");
     const { createDocument } = await import("@/lib/services/documents/create-document");
     const { createWorkFolder } = await import("@/lib/services/work-folders/create-work-folder");
     const { createDocumentInput } = await import("@/lib/schemas/signing");
     const { makePdf, defaultFolderId } = await import("@/test/factories/documents");
     const postgres = (await import("postgres")).default;
-    const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
-    const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
-    const { key } = await createApiKey(getDb(), actor, { name: "bench" });
-    const headers = { authorization: `Bearer ${key}` };
+    const { user, actor, headers } = await seedBenchUser();
     const folder = await defaultFolderId(actor);
     for (let i = 0; i < 4; i++) await createWorkFolder(getDb(), actor, { name: `Carpeta ${i} — Ñandú` });
     const pdf = await makePdf(2);
@@ -212,11 +166,11 @@ async function main() {
     const documents: string[] = [];
     for (let i = 0; i < DOCUMENTS; i++) documents.push(await createDocument(getDb(), actor, folder, { ...input, file_name: `Contrato ${i}.pdf` }, { bytes: pdf }));
     const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
-    cleanups.push(() => sql.end({ timeout: 5 }));
+    onCleanup(() => sql.end({ timeout: 5 }));
     const links = (await sql<{ id: string }[]>`select id from signatories order by document_id, position`).map((r) => r.id);
 
     let server = await startServer(serverEnv, await freePort(0));
-    cleanups.push(() => server.stop());
+    onCleanup(() => server.stop());
     const post = async (p: string, body: object) => {
       const res = await fetch(`${server.url}${p}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
       if (res.status !== 201 && res.status !== 200) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
@@ -229,7 +183,7 @@ async function main() {
     for (let i = 0; i < RECEIPTS; i++) receipts.push(await post("/identity/v1/miscellaneous/electricity/recibo", { numero_servicio: "123456789012", nombre_titular: "MARIA GUADALUPE PEREZ LOPEZ", importe: "1234.50" }));
 
     const floor = await startFloor(databaseUrl);
-    cleanups.push(() => floor.child.kill());
+    onCleanup(() => floor.child.kill());
     const pick = (list: string[]) => (i: number) => list[i % list.length]!;
     const scenarios: Scenario[] = [
       { label: `GET /v1/documents/{uuid} (${DOCUMENTS} documents, round robin)`, ours: (i) => `/v1/documents/${pick(documents)(i)}`, floor: (i) => `/v1/documents/${pick(documents)(i)}` },
@@ -303,9 +257,7 @@ async function main() {
         summariseProfile(JSON.parse(fs.readFileSync(biggest, "utf8")), process.cwd(), { fromUs: loadStartedUs });
       }
     }
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 main().then(

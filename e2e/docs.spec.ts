@@ -27,7 +27,12 @@ test("/docs: Spanish first, English with the switch, no internal notes, paths wh
   await expect(page.getByRole("heading", { level: 3, name: "Subir un documento" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Panel" })).toBeVisible();
   const body = await page.locator("body").innerText();
-  expect(body).not.toContain("not in the reference");
+  expect(body).not.toMatch(/not in the reference|no está en la referencia/i);
+  // What Rúbrica adds is marked once, with a badge, on the operation's card ("Subir un documento" is not in the reference).
+  await expect(page.locator("section#createDocument > p").getByText("Extensión de Rúbrica", { exact: true })).toBeVisible();
+  await expect(page.locator("section#getDocument > p").getByText("Extensión de Rúbrica", { exact: true })).toHaveCount(0);
+  // Descriptions in Spanish too, not only the titles.
+  await expect(page.locator("section#createDocument")).toContainText("Envía multipart/form-data con el PDF como file");
   expect(body).not.toContain("(internal)");
   expect(await clippedPaths(page)).toEqual([]);
   await photograph(page, "docs-es-top", project, false);

@@ -5,7 +5,8 @@ import { cli, dashboardNav, E2E_APP_URL, hydrated, shot, signIn } from "./suppor
 
 // Issue 30, templates and bulk sending: a template saved by API, used by API and from the
 // dashboard's «Usar plantilla» form, then a 1,000-row CSV sent from the dashboard with its
-// progress bar, one bad row reported and skipped, the other 999 documents made.
+// progress bar, one bad row reported and skipped, the other 999 documents made; the send then in
+// the list of past sends under Plantillas, with its own progress page, and for nobody else.
 
 async function contract(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -23,7 +24,7 @@ async function saveTemplate(key: string, template: object): Promise<string> {
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-test("a template used by API and from the dashboard, and a 1,000-row bulk send with a bad row", async ({ page }, info) => {
+test("a template used by API and from the dashboard, and a 1,000-row bulk send with a bad row", async ({ page, browser }, info) => {
   test.skip(info.project.name !== "desktop", "1,000 documents once is enough");
   test.setTimeout(180_000);
   const email = `plantillas.${Date.now()}@example.com`;
@@ -101,6 +102,35 @@ test("a template used by API and from the dashboard, and a 1,000-row bulk send w
   await expect(page.getByTestId("bulk-counts")).toHaveText("Listo: 999 de 1000 documentos creados; 1 fila(s) con error.");
   await shot(page, "bulk-send-done", info.project.name);
   await expectAccessible(page, "template-use-after-bulk-send");
+
+  // Later, from the list of past sends under Plantillas: the send's numbers, and its progress page.
+  await (await dashboardNav(page)).getByRole("link", { name: "Plantillas" }).click();
+  const sent = page.getByTestId("bulk-send-row");
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText("Pagaré masivo");
+  await expect(sent.locator("td")).toHaveText([/Pagaré masivo/, /\d/, "1000", "999", "1", "Terminado"]);
+  await shot(page, "bulk-sends-list", info.project.name);
+  await expectAccessible(page, "templates-with-bulk-sends");
+  await sent.getByRole("link", { name: "Pagaré masivo" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/templates\/bulk-sends\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Envío masivo: Pagaré masivo" })).toBeVisible();
+  await expect(page.getByTestId("bulk-counts")).toHaveText("Listo: 999 de 1000 documentos creados; 1 fila(s) con error.");
+  await expect(page.getByTestId("bulk-refused")).toContainText("Fila 500: deudor.email: Escribe un correo electrónico válido.");
+  await expectAccessible(page, "bulk-send-progress");
+  const progressUrl = page.url();
+
+  // Another account lists none of it and reaches none of it: the same 404 as an unknown send.
+  const otherEmail = `otra.${Date.now()}@example.com`;
+  cli("user:create", "--email", otherEmail, "--password", password, "--name", "Otra Cuenta");
+  const other = await (await browser.newContext({ baseURL: E2E_APP_URL })).newPage();
+  await other.goto("/login");
+  await signIn(other, otherEmail, password);
+  await other.goto("/dashboard/templates");
+  await expect(other.getByText("Aún no has hecho envíos masivos.")).toBeVisible();
+  await expect(other.getByTestId("bulk-send-row")).toHaveCount(0);
+  expect((await other.goto(progressUrl))!.status()).toBe(404);
+  expect((await other.goto(`/dashboard/templates/bulk-sends/${crypto.randomUUID()}`))!.status()).toBe(404);
+  await other.context().close();
 
   // The same by API: each made row names its document, the bad row its error and no document.
   const companies = (await (await api("/v1/companies")).json()) as { data: { id: string }[] };

@@ -32,10 +32,11 @@ const sectionId = (tag: string) => `seccion-${tag.toLowerCase().normalize("NFD")
 
 /**
  * The API reference, drawn here from the OpenAPI document (lib/openapi) rather than by a
- * third-party widget: in the page's language (Spanish sections and summaries,
- * lib/openapi/reference-es.ts), readable without JavaScript, long paths wrapped, held to axe-core
- * like every page, with the site's header and a way back. Field names, paths and the long
- * descriptions stay as the API speaks them (English); /openapi.json is the machine-readable document.
+ * third-party widget: in the page's language (Spanish sections, summaries and operation
+ * descriptions, lib/openapi/reference-es.ts and descriptions-es.ts), readable without JavaScript,
+ * long paths wrapped, held to axe-core like every page, with the site's header and a way back.
+ * Field names, paths and the fields' descriptions stay as the API speaks them (English);
+ * /openapi.json is the machine-readable document.
  */
 export default async function DocsPage() {
   const { locale, t } = await serverTranslate();
@@ -48,6 +49,7 @@ export default async function DocsPage() {
     defaultValue: t("docs.defaultValue"),
     arrayOf: t("docs.arrayOf"),
     repeated: t("docs.repeated"),
+    extension: t("docs.extension"),
     parameters: t("docs.parameters"),
     body: t("docs.body"),
     responses: t("docs.responses"),
@@ -58,6 +60,7 @@ export default async function DocsPage() {
     in: { path: t("docs.inPath"), query: t("docs.inQuery"), header: t("docs.inHeader") },
   };
   const groups = sections(doc);
+  const tagDescriptions = new Map(doc.tags?.map((tag) => [tag.name, tag.description]));
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader locale={locale} t={t} />
@@ -93,7 +96,10 @@ export default async function DocsPage() {
           </div>
           {groups.map(([tag, entries]) => (
             <section key={tag} id={sectionId(tag)} aria-labelledby={`${sectionId(tag)}-title`} className="flex scroll-mt-4 flex-col gap-4">
-              <h2 id={`${sectionId(tag)}-title`} className="text-xl font-semibold">{tag}</h2>
+              <div className="flex flex-col gap-1">
+                <h2 id={`${sectionId(tag)}-title`} className="text-xl font-semibold">{tag}</h2>
+                <MarkdownText text={tagDescriptions.get(tag)} className="text-sm text-zinc-700" />
+              </div>
               {entries.map(({ method, path, op }) => (
                 <OperationView key={op.operationId} method={method} path={path} op={op} schemas={doc.components.schemas} labels={labels} />
               ))}

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type postgres from "postgres";
@@ -93,4 +94,28 @@ export function serveFloor(sql: postgres.Sql): Promise<Served> {
       },
     },
   ]);
+}
+
+/** `npm start`'s server.ts (node with tsx's loader, as the tsx command runs it), production build, in its own process group. */
+export async function startServer(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<{ url: string; pid?: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server.ts"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server.ts exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server.ts did not answer /api/health in 120 s");
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { MarkdownText } from "./markdown-text";
-import { SchemaName, SchemaView, type SchemaLabels } from "./schema-view";
+import { ExtensionBadge, SchemaName, SchemaView, type SchemaLabels } from "./schema-view";
 import type { ApiOperation, JsonSchema } from "./types";
 
 export type OperationLabels = SchemaLabels & {
@@ -36,6 +36,7 @@ export function OperationView({ method, path, op, schemas, labels }: { method: s
     <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 shadow-sm sm:p-6">
       <h3 id={`${op.operationId}-title`} className="text-lg font-semibold">{op.summary}</h3>
       <p className="mt-2 flex flex-wrap items-baseline gap-2">
+        {op["x-rubrica-extension"] && <ExtensionBadge label={labels.extension} />}
         <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? "bg-zinc-100 text-zinc-900"}`}>{method}</span>
         <code className="min-w-0 font-mono text-sm [overflow-wrap:anywhere]">{path}</code>
       </p>
@@ -53,6 +54,7 @@ export function OperationView({ method, path, op, schemas, labels }: { method: s
                   <span className="text-xs text-zinc-700">{labels.in[p.in] ?? p.in}</span>
                   {p.schema?.type && <span className="font-mono text-xs text-zinc-700">{[p.schema.type].flat().join(" | ")}{p.schema.format ? ` · ${p.schema.format}` : ""}</span>}
                   {p.required && <span className="text-xs font-medium text-red-800">{labels.required}</span>}
+                  {p.schema?.["x-rubrica-extension"] && <ExtensionBadge label={labels.extension} />}
                 </div>
                 <MarkdownText text={p.description ?? p.schema?.description} className="text-sm text-zinc-700" />
                 {p.schema?.enum && <p className="text-xs text-zinc-700">{labels.values}: {p.schema.enum.map((v) => <code key={String(v)} className="mr-1 rounded bg-zinc-100 px-1 font-mono">{String(v)}</code>)}</p>}

@@ -1,7 +1,13 @@
 import { MarkdownText } from "./markdown-text";
 import type { JsonSchema } from "./types";
 
-export type SchemaLabels = { required: string; fields: string; oneOf: string; values: string; defaultValue: string; arrayOf: string; repeated: string };
+export type SchemaLabels = { required: string; fields: string; oneOf: string; values: string; defaultValue: string; arrayOf: string; repeated: string; extension: string };
+
+// Violet 900 on violet 100: past 4.5:1, and unlike the methods' and statuses' colours.
+/** The mark of what Rúbrica adds to the reference API (`x-rubrica-extension`), for operations and fields alike. */
+export function ExtensionBadge({ label }: { label: string }) {
+  return <span className="rounded bg-violet-100 px-1.5 py-0.5 text-xs font-medium text-violet-900">{label}</span>;
+}
 
 const MAX_DEPTH = 4;
 
@@ -97,6 +103,7 @@ function Fields({ schema, ctx }: { schema: JsonSchema; ctx: Ctx }) {
               <code className="font-mono text-sm font-semibold [overflow-wrap:anywhere]">{field}</code>
               <span className="font-mono text-xs text-zinc-700 [overflow-wrap:anywhere]">{typeLabel(sub, ctx)}</span>
               {required.has(field) && <span className="text-xs font-medium text-red-800">{ctx.labels.required}</span>}
+              {(sub["x-rubrica-extension"] ?? s["x-rubrica-extension"]) && <ExtensionBadge label={ctx.labels.extension} />}
               {range && <span className="text-xs text-zinc-700">{range}</span>}
             </div>
             <MarkdownText text={sub.description ?? s.description} className="text-sm text-zinc-700" />

@@ -20,6 +20,8 @@ export type JsonSchema = {
   minItems?: number;
   maxItems?: number;
   pattern?: string;
+  /** A field Rúbrica adds to the reference API (lib/schemas/common.ts RUBRICA_EXTENSION). */
+  "x-rubrica-extension"?: boolean;
 };
 
 export type ApiParameter = { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema };
@@ -28,6 +30,7 @@ export type ApiOperation = {
   summary?: string;
   description?: string;
   tags?: string[];
+  "x-rubrica-extension"?: boolean;
   security?: Array<Record<string, unknown>>;
   parameters?: ApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
@@ -36,6 +39,7 @@ export type ApiOperation = {
 export type ApiDocument = {
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, ApiOperation>>;
+  tags?: Array<{ name: string; description?: string }>;
   components: { schemas: Record<string, JsonSchema> };
 };
 

@@ -21,6 +21,7 @@ export function templateResource(t: TemplateRow): TemplateResource {
       remember_every: t.rememberEvery,
       remember_at: t.rememberAt,
       config: { allow_type_signatures: t.allowTypeSignatures },
+      redirect_url: t.redirectUrl,
       created_at: localTimestamp(t.createdAt),
     },
   };

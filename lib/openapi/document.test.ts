@@ -55,6 +55,22 @@ describe("OpenAPI document", () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(committed);
   });
 
+  it("marks Rúbrica's additions once, as x-rubrica-extension, instead of a 'not in the reference' sentence", () => {
+    expect(JSON.stringify(doc)).not.toMatch(/not (in|shown in) the reference/i);
+    const ops = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string; "x-rubrica-extension"?: boolean; parameters?: Array<{ name: string; schema: Record<string, unknown> }> }>));
+    // The reference's twelve numbered operations less its public page (8), and version 2's sessions, which it names.
+    const reference = ["listContainerDocuments", "getDocument", "updateDocument", "downloadDocumentPdf", "downloadDocumentXml", "listCompanies", "getCompany", "createIdentitySessionV3", "showIneValidation", "createReceiptValidation", "showReceiptValidation", "createIdentitySessionV2", "listIdentitySessionsV2", "showIdentitySessionV2"];
+    expect(ops.filter((op) => !op["x-rubrica-extension"]).map((op) => op.operationId).sort()).toEqual([...reference].sort());
+    // Fields Rúbrica adds to the reference's operations, in requests, answers and the query.
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, { properties: Record<string, Record<string, unknown>>; items: { properties: Record<string, Record<string, unknown>> } }> }>;
+    expect(schemas.CreateDocumentRequest!.properties.signatures!.items.properties.curp).toMatchObject({ "x-rubrica-extension": true });
+    expect(schemas.Signature!.properties.attributes!.properties.certificate_name).toMatchObject({ "x-rubrica-extension": true });
+    expect(schemas.Signature!.properties.attributes!.properties.email).not.toHaveProperty("x-rubrica-extension");
+    const list = ops.find((op) => op.operationId === "listContainerDocuments")!;
+    expect(list.parameters!.find((p) => p.name === "search")!.schema).toMatchObject({ "x-rubrica-extension": true });
+    expect(list.parameters!.find((p) => p.name === "page")!.schema).not.toHaveProperty("x-rubrica-extension");
+  });
+
   it("shows the reference's error shapes", () => {
     expect(doc.components.schemas.ValidationError).toMatchObject({ type: "object", required: ["message", "errors"] });
     expect(doc.components.schemas.ServerError).toMatchObject({ required: ["message", "request_id"] });

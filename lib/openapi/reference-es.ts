@@ -1,8 +1,11 @@
+import { DESCRIPTIONS_ES } from "./descriptions-es";
+import { RESPONSES_ES } from "./responses-es";
+
 /**
- * The API reference page (/docs) in Spanish: the reference's sections and each operation's
- * summary, which are what a reader scans in Scalar's sidebar and headings. The OpenAPI document
- * itself (/openapi.json, for machines and generated clients) stays English, as do field names,
- * paths, error messages and the long descriptions; a unit test keeps this list complete.
+ * The API reference page (/docs) in Spanish: the reference's sections, each operation's summary
+ * and (descriptions-es.ts) its long description and (responses-es.ts) its answers'. The OpenAPI document itself (/openapi.json, for
+ * machines and generated clients) stays English, as do field names, paths, the fields'
+ * descriptions and error messages; a unit test keeps these lists complete.
  */
 export const TAGS_ES: Record<string, string> = {
   System: "Sistema",
@@ -83,14 +86,27 @@ export const SUMMARIES_ES: Record<string, string> = {
   setApiKeyEmbedOrigins: "Sitios que pueden insertar la firma de una llave",
 };
 
-type Operation = { operationId?: string; summary?: string; tags?: string[] };
+/** What each section holds, in Spanish (the English is in document.ts). */
+export const TAG_DESCRIPTIONS_ES: Record<string, string> = {
+  System: "Para comprobar que el servicio responde y que una llave de API sirve.",
+  "Signing API": "Documentos, firmantes y carpetas de trabajo: subir un PDF, enviarlo a firmar, seguirlo y descargar el resultado.",
+  "Signing link (public)": "Lo que usa la página de firma con el enlace personal de cada firmante: leer el documento, verificar la identidad, firmar o rechazar.",
+  "Verification (public)": "Cualquiera puede comprobar si un PDF, un registro XML o una constancia son auténticos.",
+  "Identity: validations": "Validar una credencial INE o un recibo de luz con los registros oficiales.",
+  "Identity: sessions": "Sesiones de verificación: un enlace para que una persona muestre su INE y su rostro desde el teléfono.",
+  "Identity: verification page": "Lo que usa la página de verificación; documentado para quien haga su propia interfaz.",
+  Dashboard: "Lo que usa el panel con la sesión iniciada: llaves de API y webhooks.",
+  "Templates and bulk sending": "Plantillas reutilizables y envíos de una plantilla a muchas personas a partir de un CSV.",
+};
+
+type Operation = { operationId?: string; summary?: string; description?: string; tags?: string[]; responses?: Record<string, { description?: string }> };
 type Document = { info: { description?: string }; paths: Record<string, Record<string, unknown>>; tags?: Array<{ name: string; description?: string }> };
 
 const METHODS = new Set(["get", "post", "put", "patch", "delete"]);
 
 /**
  * The document as /docs shows it in `locale`: in Spanish, with the Spanish introduction, section
- * names and summaries; in English, as it is. A copy: the cached document is never changed.
+ * names and descriptions, and operation summaries and descriptions; in English, as it is. A copy: the cached document is never changed.
  */
 export function localizedReference<D extends Document>(doc: D, locale: "es" | "en", introEs: string): D {
   if (locale === "en") return doc;
@@ -101,9 +117,11 @@ export function localizedReference<D extends Document>(doc: D, locale: "es" | "e
       if (!METHODS.has(method)) continue;
       const op = value as Operation;
       op.summary = (op.operationId && SUMMARIES_ES[op.operationId]) || op.summary;
+      op.description = (op.operationId && DESCRIPTIONS_ES[op.operationId]) || op.description;
       op.tags = op.tags?.map((t) => TAGS_ES[t] ?? t);
+      for (const response of Object.values(op.responses ?? {})) response.description = (response.description && RESPONSES_ES[response.description]) || response.description;
     }
   }
-  copy.tags = copy.tags?.map((t) => ({ ...t, name: TAGS_ES[t.name] ?? t.name }));
+  copy.tags = copy.tags?.map((t) => ({ ...t, name: TAGS_ES[t.name] ?? t.name, description: TAG_DESCRIPTIONS_ES[t.name] ?? t.description }));
   return copy;
 }

@@ -1,11 +1,17 @@
 import { z } from "zod";
-import { errorBody, serverErrorBody, validationErrorBody } from "@/lib/schemas/common";
+import { errorBody, RUBRICA_EXTENSION, serverErrorBody, validationErrorBody } from "@/lib/schemas/common";
 
 /** One documented operation. Route handlers and these entries share the same zod schemas. */
 export type Operation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   operationId: string;
+  /**
+   * One of the reference API's operations (its numbered list, and version 2's sessions, which it
+   * names). Everything else is Rúbrica's addition, marked `x-rubrica-extension: true` so a new
+   * operation is an extension unless someone says otherwise.
+   */
+  reference?: true;
   summary: string;
   description?: string;
   tags: string[];
@@ -33,7 +39,7 @@ const standardErrors: Operation["responses"] = {
   500: { description: "Unexpected error.", schema: serverErrorBody },
 };
 
-export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[]) {
+export function buildOpenApiDocument(info: { title: string; version: string; description: string }, operations: Operation[], tags: Array<{ name: string; description: string }> = []) {
   const components: Record<string, JsonSchema> = {};
   // Schemas with .meta({ id }) become components; zod puts them in $defs, which we hoist.
   const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
@@ -66,6 +72,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
       operationId: op.operationId,
       summary: op.summary,
       ...(op.description ? { description: op.description } : {}),
+      ...(op.reference ? {} : RUBRICA_EXTENSION),
       tags: op.tags,
       security: op.security === "apiKey" ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : op.security === "session" ? [{ sessionCookie: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
@@ -77,6 +84,7 @@ export function buildOpenApiDocument(info: { title: string; version: string; des
   return {
     openapi: "3.1.0",
     info,
+    tags,
     paths,
     components: {
       schemas: components,

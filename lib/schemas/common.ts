@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+/**
+ * Marks what Rúbrica adds to the reference API (an operation or a field): OpenAPI's vendor field
+ * `x-rubrica-extension: true`, which /docs shows as a badge. One mark instead of a "Not in the
+ * reference" sentence in each description.
+ */
+export const RUBRICA_EXTENSION = { "x-rubrica-extension": true } as const;
+
 export const errorBody = z.object({ message: z.string() }).meta({ id: "Error" });
 
 /** Every 429's description: what the rate-limit headers mean (lib/http/rate-limit.ts). */

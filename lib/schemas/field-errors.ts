@@ -9,7 +9,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
-    (errors[key] ??= []).push(issue.message);
+    const messages = (errors[key] ??= []);
+    // One message once: a check can fail twice for one value (redirect_url's protocol and its
+    // hostname both say "Must be an https URL." for `javascript:alert(1)`).
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

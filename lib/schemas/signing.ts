@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkCurp } from "@/lib/mx/curp";
 import { checkRfc } from "@/lib/mx/rfc";
-import { uuidParam } from "./common";
+import { RUBRICA_EXTENSION, uuidParam } from "./common";
 import { redirectUrl } from "./embedding";
 
 // Signing API (/v1): inputs and the resource shapes of the reference. Browser-safe.
@@ -96,9 +96,9 @@ export const signatoryInput = z.object({
   email,
   phone: phone.optional().nullable(),
   rfc: rfc.optional().nullable().describe("When given, only a certificate of this RFC (the holder's, or on a company's certificate its legal representative's) may sign."),
-  curp: curp.optional().nullable().describe("Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign."),
+  curp: curp.optional().nullable().describe("When given, only a certificate of this CURP may sign.").meta(RUBRICA_EXTENSION),
   positions: positions.optional().nullable(),
-  redirect_url: redirectUrl.optional().nullable().describe("Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url."),
+  redirect_url: redirectUrl.optional().nullable().describe("Where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url.").meta(RUBRICA_EXTENSION),
 });
 export type SignatoryInput = z.output<typeof signatoryInput>;
 
@@ -169,7 +169,7 @@ export const createDocumentInput = z
     signatures: z.array(signatoryInput).min(1, "At least one signatory.").max(MAX_SIGNATORIES, `At most ${MAX_SIGNATORIES} signatories.`),
     spectators: z.array(spectatorInput).max(MAX_SPECTATORS).default([]),
     ...documentSettings,
-    redirect_url: redirectUrl.optional().nullable().describe("Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead."),
+    redirect_url: redirectUrl.optional().nullable().describe("Where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead.").meta(RUBRICA_EXTENSION),
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");
@@ -192,8 +192,8 @@ export const updateDocumentInput = z
     remember_every: rememberEvery.optional(),
     company_id: uuidParam.optional(),
     remember_at: rememberAt.optional(),
-    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("Not in the reference's table: CUSTOM to use the signers' positions, DEFAULT for a signature sheet. Signatures sent with positions and no sign_position make the document CUSTOM; DEFAULT with positions is refused (422)."),
-    notification_mode: z.enum(["ENABLED", "DISABLED"]).optional().describe("Not in the reference's table. Turning it on notifies the signers whose turn it is."),
+    sign_position: z.enum(["DEFAULT", "CUSTOM"]).optional().describe("CUSTOM to use the signers' positions, DEFAULT for a signature sheet. Signatures sent with positions and no sign_position make the document CUSTOM; DEFAULT with positions is refused (422).").meta(RUBRICA_EXTENSION),
+    notification_mode: z.enum(["ENABLED", "DISABLED"]).optional().describe("Turning it on notifies the signers whose turn it is.").meta(RUBRICA_EXTENSION),
   })
   .superRefine((d, ctx) => {
     uniqueEmails(d.signatures, ctx, "signatures");
@@ -244,7 +244,7 @@ export const intFromQuery = (min: number, max: number) =>
 export const containerDocumentsQuery = z.object({
   page: intFromQuery(0, 1_000_000).optional().describe("Page number, from 0."),
   size: intFromQuery(1, 100).optional().describe("Items per page, 1–100 (default 20)."),
-  search: z.string().max(200).optional().describe("Only documents whose file name contains this text (case-insensitive). Not in the reference."),
+  search: z.string().max(200).optional().describe("Only documents whose file name contains this text (case-insensitive).").meta(RUBRICA_EXTENSION),
 });
 
 export const COMPANY_SORT_FIELDS = ["name", "created_at", "updated_at"] as const;
@@ -281,11 +281,11 @@ export const signatureResource = z
       certificate_name: z
         .string()
         .nullable()
-        .describe("Not in the reference; added. The holder's name in the certificate that signed (its CN): the name the signature sheet, the XML record and /verify print. Null until signed."),
+        .describe("The holder's name in the certificate that signed (its CN): the name the signature sheet, the XML record and /verify print. Null until signed.").meta(RUBRICA_EXTENSION),
       name_matches_certificate: z
         .boolean()
         .nullable()
-        .describe("Not in the reference; added. Whether certificate_name is the name the owner gave (case, accents and particles aside, every given word in it). False means someone else's certificate signed this signer's link: the signature stands unless the owner gave an RFC or CURP, which is enforced. Null until signed."),
+        .describe("Whether certificate_name is the name the owner gave (case, accents and particles aside, every given word in it). False means someone else's certificate signed this signer's link: the signature stands unless the owner gave an RFC or CURP, which is enforced. Null until signed.").meta(RUBRICA_EXTENSION),
       rfc: z.string().nullable(),
       curp: z.string().nullable(),
       email: z.string(),
@@ -296,7 +296,7 @@ export const signatureResource = z
       certificate_issuer_name: z.string().nullable(),
       signed_at: z.string().nullable(),
       signature: z.string().nullable(),
-      redirect_url: z.string().nullable().describe("Not in the reference: this signer's redirect after signing or rejecting, when one was given."),
+      redirect_url: z.string().nullable().describe("This signer's redirect after signing or rejecting, when one was given.").meta(RUBRICA_EXTENSION),
       updatedAt: z.string(),
       createdAt: z.string(),
     }),
@@ -331,7 +331,7 @@ export const documentResource = z
       createdBy: z.string().nullable(),
       spectators: z.array(z.object({ name: z.string(), email: z.string() })),
       pages: z.number().int(),
-      redirect_url: z.string().nullable().describe("Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README)."),
+      redirect_url: z.string().nullable().describe("Where the signing page sends signers after they sign or reject (embedded signing, README).").meta(RUBRICA_EXTENSION),
     }),
     relationships: z.object({
       signatories: z.object({ data: z.array(signatureResource), links: z.object({ self: z.literal("/signatures") }) }),

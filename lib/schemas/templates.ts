@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uuidParam } from "./common";
+import { redirectUrl } from "./embedding";
 import { containerDocumentsQuery, curp, documentSettings, email, fileName, intFromQuery, MAX_SIGNATORIES, pageMeta, MAX_SPECTATORS, name, phone, positions, positionsNeedCustom, rfc, spectatorInput, uniqueEmails } from "./signing";
 
 // Templates and bulk sends (/v1/templates, /v1/bulk-sends). Browser-safe.
@@ -35,6 +36,7 @@ export const createTemplateInput = z
     name: name.describe("The template's name in lists."),
     file_name: fileName.optional().describe("The file name documents get; the upload's name when left out."),
     roles: z.array(templateRoleInput).min(1, "At least one role.").max(MAX_SIGNATORIES, `At most ${MAX_SIGNATORIES} roles.`),
+    redirect_url: redirectUrl.optional().nullable().describe("Where the signing page sends each signer of a document made from this template after they sign or reject (https only), unless that document's request gives its own."),
     ...documentSettings,
   })
   .superRefine((d, ctx) => {
@@ -54,6 +56,7 @@ export const templateFromDocumentInput = z
     document_id: uuidParam,
     name: name,
     roles: z.array(templateRoleInput.omit({ positions: true })).max(MAX_SIGNATORIES).optional(),
+    redirect_url: redirectUrl.optional().nullable().describe("As for an uploaded template (https only); the document's redirect_url when left out, none with null."),
   })
   .superRefine((d, ctx) => uniqueKeys(d.roles, ctx))
   .meta({ id: "CreateTemplateFromDocumentRequest" });
@@ -80,6 +83,7 @@ export const useTemplateInput = z
     file_name: fileName.optional().describe("The template's file name when left out."),
     roles: z.record(roleKey, personInput).describe("One person per role key of the template, e.g. {\"firmante\": {\"name\": …, \"email\": …}}."),
     spectators: z.array(spectatorInput).max(MAX_SPECTATORS).default([]),
+    redirect_url: redirectUrl.optional().nullable().describe("This document's redirect after signing or rejecting (https only), over the template's; the template's when left out, none with null."),
   })
   // One e-mail for two roles is refused by draftFromTemplate, with the roles' keys in the path.
   .superRefine((d, ctx) => uniqueEmails(d.spectators, ctx, "spectators"))
@@ -108,6 +112,7 @@ export const templateResource = z
       remember_every: z.number().int(),
       remember_at: z.string(),
       config: z.object({ allow_type_signatures: z.array(z.string()) }),
+      redirect_url: z.string().nullable().describe("Where documents made from the template send their signers after signing or rejecting, unless their request gave another."),
       created_at: z.string(),
     }),
   })
@@ -152,4 +157,5 @@ export const bulkSendQuery = z.object({
 
 export const bulkSendCreateQuery = z.object({
   container_id: uuidParam.optional().describe("The work folder the documents go to; «mis documentos» when left out."),
+  redirect_url: redirectUrl.optional().describe("Every document of this send redirects its signers here (https only, URL-encoded) instead of the template's redirect_url."),
 });

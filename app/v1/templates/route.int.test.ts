@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { auditEvents, documents, signatories } from "@/lib/db/schema";
+import { auditEvents, documents, signatories, templates } from "@/lib/db/schema";
 import { firstBrokenLink } from "@/lib/crypto/audit-chain";
 import { makePdf, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
@@ -94,6 +94,45 @@ describe("/v1/templates", () => {
 
     const list = await (await call(GET, "/v1/templates?page=0&size=10", { headers: auth(key) })).json();
     expect(list).toEqual({ data: [body.data], meta: [{ page: { total: 1, initialItem: 0, totalItems: 1 } }], links: { self: "/templates" } });
+  });
+
+  it("keeps an https redirect_url on the template for the documents made from it, unless their request gives their own; refuses javascript:, http: and data:", async () => {
+    const { key, actor } = await seedUserWithKey();
+    const bad = ["javascript:alert(document.cookie)", "http://app.example.mx/listo", "data:text/html,<script>alert(1)</script>", "JavaScript://app.example.mx/%0aalert(1)"];
+    for (const url of bad) {
+      const refused = await uploadTemplate(key, { ...templateJson, redirect_url: url });
+      expect(refused.res.status, url).toBe(422);
+      expect(refused.body.errors.redirect_url, url).toEqual(["Must be an https URL."]);
+    }
+    expect(await getDb().$count(templates, eq(templates.ownerUserId, actor.userId))).toBe(0);
+
+    const { res, body } = await uploadTemplate(key, { ...templateJson, redirect_url: "https://app.example.mx/listo?contrato=7" });
+    expect(res.status).toBe(201);
+    expect(body.data.attributes.redirect_url).toBe("https://app.example.mx/listo?contrato=7");
+    const id = body.data.id as string;
+    const make = async (extra: Record<string, unknown>) => {
+      const made = await call(useTemplate, `/v1/templates/${id}/documents`, { ...jsonBody(key, { roles: people, ...extra }), params: { id } });
+      const json = await made.json();
+      return { status: made.status, redirect: json.data?.attributes.redirect_url, errors: json.errors };
+    };
+    expect(await make({})).toMatchObject({ status: 201, redirect: "https://app.example.mx/listo?contrato=7" });
+    expect(await make({ redirect_url: "https://otra.example.mx/gracias" })).toMatchObject({ status: 201, redirect: "https://otra.example.mx/gracias" });
+    expect(await make({ redirect_url: null })).toMatchObject({ status: 201, redirect: null });
+    const documentsBefore = await getDb().$count(documents);
+    for (const url of bad) expect(await make({ redirect_url: url }), url).toMatchObject({ status: 422, errors: { redirect_url: ["Must be an https URL."] } });
+    expect(await getDb().$count(documents)).toBe(documentsBefore);
+
+    // From a document: the document's redirect_url unless the request gives another (or null), with the same check.
+    const documentId = await seedDocument(actor, { redirect_url: "https://doc.example.mx/fin" });
+    const fromDocument = async (extra: Record<string, unknown>) => {
+      const made = await call(POST, "/v1/templates", jsonBody(key, { document_id: documentId, name: "Desde documento", ...extra }));
+      const json = await made.json();
+      return { status: made.status, redirect: json.data?.attributes.redirect_url, errors: json.errors };
+    };
+    expect(await fromDocument({})).toMatchObject({ status: 201, redirect: "https://doc.example.mx/fin" });
+    expect(await fromDocument({ redirect_url: "https://plantilla.example.mx/fin" })).toMatchObject({ status: 201, redirect: "https://plantilla.example.mx/fin" });
+    expect(await fromDocument({ redirect_url: null })).toMatchObject({ status: 201, redirect: null });
+    expect(await fromDocument({ redirect_url: bad[0] })).toMatchObject({ status: 422, errors: { redirect_url: ["Must be an https URL."] } });
   });
 
   it("refuses a person for an unknown role, a missing role, another RFC than the fixed one and one e-mail for two roles (422, nothing made)", async () => {

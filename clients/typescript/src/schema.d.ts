@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * The user behind an API key
-         * @description Not in the reference: a cheap way for an integrator to check a key. Every API route accepts the key as `Authorization: Bearer <key>` or as `X-Api-Key: <key>`; a missing, unknown or revoked key answers 401 `{"message":"Unauthorized"}`.
+         * @description A cheap way for an integrator to check a key. Every API route accepts the key as `Authorization: Bearer <key>` or as `X-Api-Key: <key>`; a missing, unknown or revoked key answers 401 `{"message":"Unauthorized"}`.
          */
         get: operations["getMe"];
         put?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Save a template
-         * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
+         * @description A template keeps a PDF, its signer roles in signing order (key, label, optional fixed RFC, boxes) and the document settings (order, reminders, allowed signature types). Three forms: `multipart/form-data` with the PDF as `file` and the settings as a `template` part holding JSON; `application/json` with the PDF in `file_base64`; or `application/json` with `document_id` to make it from one of your documents (its PDF, boxes, order and settings; `roles` names its signers in order, else firmante_1, firmante_2…). An optional `redirect_url` (https only, checked as a document's) is where documents made from the template send their signers after they sign or reject, unless their own request gives another; made from a document, the template takes the document's unless `redirect_url` is given (null for none). The PDF is stored once: documents made from the template share it. Upload limits as for documents (413, 415, 422 on `file`).
          */
         post: operations["createTemplate"];
         delete?: never;
@@ -600,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Make a document from a template
-         * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out.
+         * @description `roles` gives one person per role key of the template. The document gets the template's PDF, boxes, signing order and settings, and notifies as an uploaded one does. A role with a fixed RFC takes it; a person given another RFC is refused (422 on `roles.<key>.rfc`). A missing or unknown role, or one e-mail for two roles, is a 422 on `roles.<key>`. `container_id` is a work folder you belong to (404 otherwise); «mis documentos» when left out. `redirect_url` (https only) over the template's; the template's when left out, none with null.
          */
         post: operations["createDocumentFromTemplate"];
         delete?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Send a template to many people
-         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. The answer lists the refused rows; follow `Location` for progress.
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress.
          */
         post: operations["startBulkSend"];
         delete?: never;
@@ -660,7 +660,7 @@ export interface paths {
         put?: never;
         /**
          * Create a full INE validation
-         * @description Not in the reference; its conventions (and those of the identity service's existing clients). Checks an INE credential and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}` when none are left). **Two ways, one result body.** *Synchronous* (card photos without `webhook` and without `Prefer: respond-async`): send `ine_front`, `ine_back` and optionally `selfie` (raw Base64 or `data:image/jpeg;base64,…`; `model` "D" or "basic" is accepted), as JSON or as multipart/form-data with the same field names (file parts, or text parts holding Base64 or a data URI: `curl -H "Authorization: Bearer rk_…" -F ine_front=@ine-front.jpg -F ine_back=@ine-back.jpg -F selfie=@selfie.jpg -F model=D …/identity/v1/validations/basic`); the answer is **200** with the result itself: `data.status` (true when the voter roll holds the credential as current and, with a selfie, the faces match), `data.message`, `data.dataOcr` (the MRZ fields as strings), `data.documentInformation.documentData[]` and `documentVerifications[]`, `data.faceComparison` (with a selfie), `data.ineNominalList`, `data.renapo`, and `meta`; the validation is kept (its uuid in `Content-Location`) and GET /{uuid} answers the same result. A registry that cannot answer makes its part say so (`ineNominalList.maintenance: true`) and `status` false. An unreadable back, or a front the reader cannot read (no card found in it, the card under 400 px wide, blurred), answers 200 with `status` false and the reason in `message`, before any registry is asked; a front image under 400 px (a back under 600) on its long side is 422. *Asynchronous* (card data, or photos with `webhook` or `Prefer: respond-async`): **201** `{uuid, status: "pending", created_at}` at once; a job moves it pending → processing → completed (`result.data.status` true only for a current credential) or failed (the voter roll could not be asked after 4 attempts with backoff); for card photos `result` is the same body the synchronous way answers (without `faceComparison`: the selfie is only compared in the call). Card data: models E, F, G, H as `cic` + `identificador_ciudadano`, models C, D as `clave_elector` + `numero_emision` + `ocr`. With `webhook`, the final object (operation 10's shape) is POSTed once. Webhooks are signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` with your secret from Settings → Webhooks) and retried up to 8 times over 27 h; each delivery is listed in the dashboard. Sandbox credentials and card images are listed in the README; the examples here are the sandbox's answers for person 1's card (`npm run cli -- sandbox:identity --person 1`), with its selfie and with another face, lists trimmed.
+         * @description Follows the reference's conventions (and those of the identity service's existing clients). Checks an INE credential and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}` when none are left). **Two ways, one result body.** *Synchronous* (card photos without `webhook` and without `Prefer: respond-async`): send `ine_front`, `ine_back` and optionally `selfie` (raw Base64 or `data:image/jpeg;base64,…`; `model` "D" or "basic" is accepted), as JSON or as multipart/form-data with the same field names (file parts, or text parts holding Base64 or a data URI: `curl -H "Authorization: Bearer rk_…" -F ine_front=@ine-front.jpg -F ine_back=@ine-back.jpg -F selfie=@selfie.jpg -F model=D …/identity/v1/validations/basic`); the answer is **200** with the result itself: `data.status` (true when the voter roll holds the credential as current and, with a selfie, the faces match), `data.message`, `data.dataOcr` (the MRZ fields as strings), `data.documentInformation.documentData[]` and `documentVerifications[]`, `data.faceComparison` (with a selfie), `data.ineNominalList`, `data.renapo`, and `meta`; the validation is kept (its uuid in `Content-Location`) and GET /{uuid} answers the same result. A registry that cannot answer makes its part say so (`ineNominalList.maintenance: true`) and `status` false. An unreadable back, or a front the reader cannot read (no card found in it, the card under 400 px wide, blurred), answers 200 with `status` false and the reason in `message`, before any registry is asked; a front image under 400 px (a back under 600) on its long side is 422. *Asynchronous* (card data, or photos with `webhook` or `Prefer: respond-async`): **201** `{uuid, status: "pending", created_at}` at once; a job moves it pending → processing → completed (`result.data.status` true only for a current credential) or failed (the voter roll could not be asked after 4 attempts with backoff); for card photos `result` is the same body the synchronous way answers (without `faceComparison`: the selfie is only compared in the call). Card data: models E, F, G, H as `cic` + `identificador_ciudadano`, models C, D as `clave_elector` + `numero_emision` + `ocr`. With `webhook`, the final object (operation 10's shape) is POSTed once. Webhooks are signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` with your secret from Settings → Webhooks) and retried up to 8 times over 27 h; each delivery is listed in the dashboard. Sandbox credentials and card images are listed in the README; the examples here are the sandbox's answers for person 1's card (`npm run cli -- sandbox:identity --person 1`), with its selfie and with another face, lists trimmed.
          */
         post: operations["createIneValidation"];
         delete?: never;
@@ -778,7 +778,7 @@ export interface paths {
         };
         /**
          * List verification sessions (version 2)
-         * @description Not shown in the reference; its version-2 conventions. The caller's sessions of both versions, newest first, `{data: [...], meta: {current_page, per_page, total, last_page}}`; `page` starts at 1, `per_page` 1–100 (default 15), optional `status` filter.
+         * @description The reference names this operation without showing its shape; it follows the reference's version-2 conventions. The caller's sessions of both versions, newest first, `{data: [...], meta: {current_page, per_page, total, last_page}}`; `page` starts at 1, `per_page` 1–100 (default 15), optional `status` filter.
          */
         get: operations["listIdentitySessionsV2"];
         put?: never;
@@ -802,7 +802,7 @@ export interface paths {
         };
         /**
          * Show a verification session (version 2)
-         * @description Not shown in the reference; its version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. **`data.object` is "VerificationSession"**: the reference does not show this field for the detail, and the identity service's clients compare that name in its webhooks, so the detail, the list, the creation and the webhook all carry it (earlier versions of Rúbrica said "identity_session" here). `optionals` come back exactly as sent, `customization` holds the page's colors. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user's id: 404 `{"message": "Sesión no encontrada."}`.
+         * @description The reference names this operation without showing its shape; it follows the reference's version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. **`data.object` is "VerificationSession"**: the reference does not show this field for the detail, and the identity service's clients compare that name in its webhooks, so the detail, the list, the creation and the webhook all carry it (earlier versions of Rúbrica said "identity_session" here). `optionals` come back exactly as sent, `customization` holds the page's colors. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user's id: 404 `{"message": "Sesión no encontrada."}`.
          */
         get: operations["showIdentitySessionV2"];
         put?: never;
@@ -1125,7 +1125,7 @@ export interface components {
                     email: string;
                 }[];
                 pages: number;
-                /** @description Not in the reference: where the signing page sends signers after they sign or reject (embedded signing, README). */
+                /** @description Where the signing page sends signers after they sign or reject (embedded signing, README). */
                 redirect_url: string | null;
             };
             relationships: {
@@ -1152,9 +1152,9 @@ export interface components {
             attributes: {
                 /** @description The name the owner gave, used to address the signer. Who signed is certificate_name. */
                 name: string;
-                /** @description Not in the reference; added. The holder's name in the certificate that signed (its CN): the name the signature sheet, the XML record and /verify print. Null until signed. */
+                /** @description The holder's name in the certificate that signed (its CN): the name the signature sheet, the XML record and /verify print. Null until signed. */
                 certificate_name: string | null;
-                /** @description Not in the reference; added. Whether certificate_name is the name the owner gave (case, accents and particles aside, every given word in it). False means someone else's certificate signed this signer's link: the signature stands unless the owner gave an RFC or CURP, which is enforced. Null until signed. */
+                /** @description Whether certificate_name is the name the owner gave (case, accents and particles aside, every given word in it). False means someone else's certificate signed this signer's link: the signature stands unless the owner gave an RFC or CURP, which is enforced. Null until signed. */
                 name_matches_certificate: boolean | null;
                 rfc: string | null;
                 curp: string | null;
@@ -1167,7 +1167,7 @@ export interface components {
                 certificate_issuer_name: string | null;
                 signed_at: string | null;
                 signature: string | null;
-                /** @description Not in the reference: this signer's redirect after signing or rejecting, when one was given. */
+                /** @description This signer's redirect after signing or rejecting, when one was given. */
                 redirect_url: string | null;
                 updatedAt: string;
                 createdAt: string;
@@ -1189,10 +1189,10 @@ export interface components {
                 phone?: string | null;
                 /** @description When given, only a certificate of this RFC (the holder's, or on a company's certificate its legal representative's) may sign. */
                 rfc?: string | null;
-                /** @description Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign. */
+                /** @description When given, only a certificate of this CURP may sign. */
                 curp?: string | null;
                 positions?: (string | unknown[]) | null;
-                /** @description Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
+                /** @description Where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
                 redirect_url?: string | null;
             }[];
             /** @default [] */
@@ -1247,7 +1247,7 @@ export interface components {
                  */
                 allow_type_signatures?: ("FIREL" | "TEPJF" | "EFIRMA" | "RUBRICA")[];
             };
-            /** @description Not in the reference: where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead. */
+            /** @description Where the signing page sends each signer after they sign or reject (https only; a signer's own redirect_url wins). A framed signing page sends events to its parent instead. */
             redirect_url?: string | null;
         };
         /** @description Every field is optional; a field left out is not changed. `signatures` is the whole list: signatories are matched by e-mail. */
@@ -1259,10 +1259,10 @@ export interface components {
                     phone?: string | null;
                     /** @description When given, only a certificate of this RFC (the holder's, or on a company's certificate its legal representative's) may sign. */
                     rfc?: string | null;
-                    /** @description Not in the reference's request, accepted in addition: when given, only a certificate of this CURP may sign. */
+                    /** @description When given, only a certificate of this CURP may sign. */
                     curp?: string | null;
                     positions?: (string | unknown[]) | null;
-                    /** @description Not in the reference: where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
+                    /** @description Where this signer's signing page sends them after they sign or reject (https only), over the document's redirect_url. */
                     redirect_url?: string | null;
                 }[];
                 spectators?: {
@@ -1283,12 +1283,12 @@ export interface components {
                     nano?: number;
                 } | string;
                 /**
-                 * @description Not in the reference's table: CUSTOM to use the signers' positions, DEFAULT for a signature sheet. Signatures sent with positions and no sign_position make the document CUSTOM; DEFAULT with positions is refused (422).
+                 * @description CUSTOM to use the signers' positions, DEFAULT for a signature sheet. Signatures sent with positions and no sign_position make the document CUSTOM; DEFAULT with positions is refused (422).
                  * @enum {string}
                  */
                 sign_position?: "DEFAULT" | "CUSTOM";
                 /**
-                 * @description Not in the reference's table. Turning it on notifies the signers whose turn it is.
+                 * @description Turning it on notifies the signers whose turn it is.
                  * @enum {string}
                  */
                 notification_mode?: "ENABLED" | "DISABLED";
@@ -1628,6 +1628,8 @@ export interface components {
                 config: {
                     allow_type_signatures: string[];
                 };
+                /** @description Where documents made from the template send their signers after signing or rejecting, unless their request gave another. */
+                redirect_url: string | null;
                 created_at: string;
             };
         };
@@ -1648,6 +1650,8 @@ export interface components {
                 /** @description A fixed RFC: every document made from the template requires a certificate of this RFC for the role; a person given another RFC is refused (422). */
                 rfc?: string | null;
             }[];
+            /** @description As for an uploaded template (https only); the document's redirect_url when left out, none with null. */
+            redirect_url?: string | null;
         };
         CreateTemplateRequest: {
             /** @description The template's name in lists. */
@@ -1662,6 +1666,8 @@ export interface components {
                 rfc?: string | null;
                 positions?: (string | unknown[]) | null;
             }[];
+            /** @description Where the signing page sends each signer of a document made from this template after they sign or reject (https only), unless that document's request gives its own. */
+            redirect_url?: string | null;
             /** @default 3 */
             tries?: number;
             /** @default 1 */
@@ -1733,6 +1739,8 @@ export interface components {
                 name: string;
                 email: string;
             }[];
+            /** @description This document's redirect after signing or rejecting (https only), over the template's; the template's when left out, none with null. */
+            redirect_url?: string | null;
         };
         BulkSendResponse: {
             data: components["schemas"]["BulkSend"];
@@ -4919,6 +4927,7 @@ export interface operations {
         parameters: {
             query?: {
                 container_id?: string;
+                redirect_url?: string;
             };
             header?: never;
             path: {

@@ -33,6 +33,8 @@ export const templates = pgTable(
     tries: integer("tries").notNull(),
     rememberEvery: integer("remember_every").notNull(),
     rememberAt: text("remember_at").notNull(),
+    // Documents made from the template take it unless their request gives their own.
+    redirectUrl: text("redirect_url"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -56,6 +58,8 @@ export const bulkSends = pgTable(
     totalRows: integer("total_rows").notNull(),
     createdCount: integer("created_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
+    // The send's own redirect_url, over the template's, for every document it makes (the job reads it later).
+    redirectUrl: text("redirect_url"),
     createdAt: ts("created_at").notNull().defaultNow(),
     finishedAt: ts("finished_at"),
   },

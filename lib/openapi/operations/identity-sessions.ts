@@ -17,6 +17,7 @@ export const identitySessionOperations: Operation[] = [
     method: "post",
     path: "/identity/v3/identity/sessions",
     operationId: "createIdentitySessionV3",
+    reference: true,
     summary: "Create a verification session (version 3)",
     description:
       'Operation 9 of the reference. Every field is optional and an empty body is accepted. Answers **201** with the flat session (status OPEN, result null) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}` when none are left). `verification_url` carries its own unguessable token, not the uuid: send the person there (with `phone_number`, Rúbrica also sends it by WhatsApp to +52 and the 10 digits). A session not finished `SESSION_TTL_HOURS` (72) after creation will be FAILED. The page takes the person through consent, both sides of the INE, a selfie and (with LIVENESS_DETECTION) a head turn; then the checks run (OPEN → VERIFYING → FINISHED with `result`, or FAILED), each change sent to `webhook` as `{event: "identity_session.status_changed", previous_status, data: {object: "VerificationSession", ...the version-2 detail with include=ine,renapo,files}, meta: {include}}` (the same for version-2 and version-3 sessions; `files` left out when `with_webhook_binaries` is false).',
@@ -32,6 +33,7 @@ export const identitySessionOperations: Operation[] = [
     method: "post",
     path: "/identity/v2/identity/sessions",
     operationId: "createIdentitySessionV2",
+    reference: true,
     summary: "Create a verification session (version 2)",
     description:
       'The reference\'s version-2 creation: `validations` (INE, CURP; liveness only in version 3) and `redirect_url` are required, `customization` has five colors (`button_color`, `background_color`, `primary_color`, `secondary_color`, `button_text_color`, each #RRGGBB; anything else is 422 naming the field) and `logo` is separate. The colors are stored, echoed as `data.customization` (creation, detail, list, webhook) and painted on the verification page; **text stays readable**: where `button_text_color` has less than 4.5:1 contrast (WCAG 2.1 AA) with the button\'s color the page writes the buttons in black or white instead, whichever contrasts more, and the page\'s text is black or white, whichever contrasts more with `background_color`. With `phone_number` the link goes by WhatsApp to +52 and the 10 digits. Answers **200** `{data: {object: "VerificationSession", id, form_url, status, optionals, customization, ...}, meta: {}}` (the version-2 session object) and spends one identity transaction (402 `{"message": "Las transacciones del usuario se han terminado"}`). Same sessions as version 3.',
@@ -47,8 +49,9 @@ export const identitySessionOperations: Operation[] = [
     method: "get",
     path: "/identity/v2/identity/sessions",
     operationId: "listIdentitySessionsV2",
+    reference: true,
     summary: "List verification sessions (version 2)",
-    description: "Not shown in the reference; its version-2 conventions. The caller's sessions of both versions, newest first, `{data: [...], meta: {current_page, per_page, total, last_page}}`; `page` starts at 1, `per_page` 1–100 (default 15), optional `status` filter.",
+    description: "The reference names this operation without showing its shape; it follows the reference's version-2 conventions. The caller's sessions of both versions, newest first, `{data: [...], meta: {current_page, per_page, total, last_page}}`; `page` starts at 1, `per_page` 1–100 (default 15), optional `status` filter.",
     tags: ["Identity: sessions"],
     security: "apiKey",
     query: sessionListQuery,
@@ -58,9 +61,10 @@ export const identitySessionOperations: Operation[] = [
     method: "get",
     path: "/identity/v2/identity/sessions/{id}",
     operationId: "showIdentitySessionV2",
+    reference: true,
     summary: "Show a verification session (version 2)",
     description:
-      'Not shown in the reference; its version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. **`data.object` is "VerificationSession"**: the reference does not show this field for the detail, and the identity service\'s clients compare that name in its webhooks, so the detail, the list, the creation and the webhook all carry it (earlier versions of Rúbrica said "identity_session" here). `optionals` come back exactly as sent, `customization` holds the page\'s colors. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user\'s id: 404 `{"message": "Sesión no encontrada."}`.',
+      'The reference names this operation without showing its shape; it follows the reference\'s version-2 conventions: `{data: {...}, meta: {}}` with `data.id` and `data.form_url`. **`data.object` is "VerificationSession"**: the reference does not show this field for the detail, and the identity service\'s clients compare that name in its webhooks, so the detail, the list, the creation and the webhook all carry it (earlier versions of Rúbrica said "identity_session" here). `optionals` come back exactly as sent, `customization` holds the page\'s colors. Works for sessions created with either version. `document_data`, `ocr` and `verifications` are null until the checks have run; `include=ine,renapo,files` adds the registry answers with their verdicts where clients of the identity service read them (`ine.data.result.status`/`message`, `renapo.data.result.status`/`message`/`registros[0].curp`) and the captured images as file objects `{object, id, file_type, mime_type, size, url, created_at, updated_at}` (signed URLs valid 1 hour). `errors` (null or a list) says why a session did not fully pass; `comments` are the notes of the reviewers. Unknown, malformed or another user\'s id: 404 `{"message": "Sesión no encontrada."}`.',
     tags: ["Identity: sessions"],
     security: "apiKey",
     params: sessionV2Params,

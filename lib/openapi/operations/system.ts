@@ -19,7 +19,7 @@ export const systemOperations: Operation[] = [
     operationId: "getMe",
     summary: "The user behind an API key",
     description:
-      "Not in the reference: a cheap way for an integrator to check a key. Every API route accepts the key as `Authorization: Bearer <key>` or as `X-Api-Key: <key>`; a missing, unknown or revoked key answers 401 `{\"message\":\"Unauthorized\"}`.",
+      "A cheap way for an integrator to check a key. Every API route accepts the key as `Authorization: Bearer <key>` or as `X-Api-Key: <key>`; a missing, unknown or revoked key answers 401 `{\"message\":\"Unauthorized\"}`.",
     tags: ["System"],
     security: "apiKey",
     responses: { 200: { description: "The key's user.", schema: meResponse }, 401: { description: "Missing or invalid key.", schema: errorBody } },

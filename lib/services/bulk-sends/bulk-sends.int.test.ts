@@ -13,10 +13,10 @@ import { runBulkSend } from "./run-bulk-send";
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
-async function seedTemplate(key: string) {
+async function seedTemplate(key: string, extra: Record<string, unknown> = {}) {
   const form = new FormData();
   form.set("file", new File([(await makePdf(1)) as BlobPart], "pagare.pdf", { type: "application/pdf" }));
-  form.set("template", JSON.stringify({ name: "Pagaré", roles: [{ key: "deudor", label: "Deudor" }, { key: "aval", label: "Aval", rfc: "GODE561231GR8" }], notification_mode: "DISABLED" }));
+  form.set("template", JSON.stringify({ name: "Pagaré", roles: [{ key: "deudor", label: "Deudor" }, { key: "aval", label: "Aval", rfc: "GODE561231GR8" }], notification_mode: "DISABLED", ...extra }));
   const res = await call(createTemplate, "/v1/templates", { method: "POST", headers: auth(key), body: form });
   expect(res.status).toBe(201);
   return (await res.json()).data.id as string;
@@ -25,8 +25,8 @@ async function seedTemplate(key: string) {
 const header = "deudor.nombre,deudor.email,deudor.telefono,aval.nombre,aval.email,archivo";
 const line = (i: number) => `Deudor Núñez ${i},deudor${i}@example.com,55 1234 ${String(i).padStart(4, "0")},"Peña, Aval ${i}",aval${i}@example.com,Pagaré ${i}.pdf`;
 
-async function send(key: string, templateId: string, body: string, type = "text/csv") {
-  const res = await call(startBulkSend, `/v1/templates/${templateId}/bulk-sends`, { method: "POST", headers: { ...auth(key), "content-type": type }, body, params: { id: templateId } });
+async function send(key: string, templateId: string, body: string, type = "text/csv", query = "") {
+  const res = await call(startBulkSend, `/v1/templates/${templateId}/bulk-sends${query}`, { method: "POST", headers: { ...auth(key), "content-type": type }, body, params: { id: templateId } });
   return { status: res.status, location: res.headers.get("location"), body: await res.json() };
 }
 const progress = async (key: string, id: string, query = "") => (await call(getBulkSend, `/v1/bulk-sends/${id}${query}`, { headers: auth(key), params: { id } })).json();
@@ -93,6 +93,28 @@ describe("bulk sends", () => {
     expect(await getDb().$count(documents, and(eq(documents.fileName, "pagare.pdf")))).toBe(0);
     expect(await getDb().$count(signatories, eq(signatories.email, "avalm@example.com"))).toBe(0);
     await getDb().execute(sql`alter table signatories drop constraint no_mallory`);
+  });
+
+  it("gives every document the template's redirect_url, or the send's own (redirect_url in the query, https only)", async () => {
+    const { key } = await seedUserWithKey();
+    const templateId = await seedTemplate(key, { redirect_url: "https://app.example.mx/pagare-firmado" });
+    const redirects = async (query: string) => {
+      const started = await send(key, templateId, [header, line(1), line(2)].join("\n"), "text/csv", query);
+      expect(started.status, query).toBe(202);
+      await runBulkSend(getDb(), started.body.data.id, { size: 10, pauseMs: 0 });
+      const made = await getDb()
+        .select({ redirectUrl: documents.redirectUrl })
+        .from(bulkSendRows)
+        .innerJoin(documents, eq(documents.id, bulkSendRows.documentId))
+        .where(eq(bulkSendRows.bulkSendId, started.body.data.id));
+      return made.map((d) => d.redirectUrl);
+    };
+    expect(await redirects("")).toEqual(["https://app.example.mx/pagare-firmado", "https://app.example.mx/pagare-firmado"]);
+    expect(await redirects(`?redirect_url=${encodeURIComponent("https://otra.example.mx/listo?lote=3")}`)).toEqual(["https://otra.example.mx/listo?lote=3", "https://otra.example.mx/listo?lote=3"]);
+    for (const url of ["javascript:alert(1)", "http://otra.example.mx/listo"]) {
+      const refused = await send(key, templateId, [header, line(3)].join("\n"), "text/csv", `?redirect_url=${encodeURIComponent(url)}`);
+      expect(refused, url).toMatchObject({ status: 422, body: { errors: { redirect_url: ["Must be an https URL."] } } });
+    }
   });
 
   it("takes JSON lines too, with the API's roles object per line", async () => {

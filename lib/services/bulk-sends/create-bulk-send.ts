@@ -15,7 +15,7 @@ const ROWS_PER_INSERT = 1000;
  * made are stored as FAILED with their errors (reported, skipped), the rest as PENDING for the
  * bulk-send job, which is queued in the same transaction.
  */
-export async function createBulkSend(db: DbOrTx, actor: Actor, templateId: string, options: { folderId?: string; text: string; format: BulkFormat }): Promise<string> {
+export async function createBulkSend(db: DbOrTx, actor: Actor, templateId: string, options: { folderId?: string; redirectUrl?: string; text: string; format: BulkFormat }): Promise<string> {
   const template = await findTemplate(db, actor, templateId);
   const folderId = await resolveTargetFolder(db, actor, options.folderId);
   const checked = await readBulkRows(options.text, options.format, template);
@@ -23,7 +23,7 @@ export async function createBulkSend(db: DbOrTx, actor: Actor, templateId: strin
   return db.transaction(async (tx) => {
     const [send] = await tx
       .insert(bulkSends)
-      .values({ ownerUserId: actor.userId, apiKeyId: actor.apiKeyId ?? null, templateId, folderId, totalRows: checked.length, failedCount: failed })
+      .values({ ownerUserId: actor.userId, apiKeyId: actor.apiKeyId ?? null, templateId, folderId, redirectUrl: options.redirectUrl ?? null, totalRows: checked.length, failedCount: failed })
       .returning({ id: bulkSends.id });
     for (let i = 0; i < checked.length; i += ROWS_PER_INSERT) {
       await tx.insert(bulkSendRows).values(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TemplateRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import type { DraftTemplate } from "@/lib/services/templates/template-draft";
 import { readBulkRows } from "./read-bulk-rows";
 
 const template = {
@@ -17,7 +17,8 @@ const template = {
   tries: 3,
   rememberEvery: 1,
   rememberAt: "09:00:00",
-} satisfies Pick<TemplateRow, "id" | "fileName" | "roles" | "signatureOrdered" | "notificationMode" | "signPosition" | "allowTypeSignatures" | "tries" | "rememberEvery" | "rememberAt">;
+  redirectUrl: null,
+} satisfies DraftTemplate;
 
 const refusal = async (text: string, format: "csv" | "jsonl" = "csv") => {
   const err = await readBulkRows(text, format, template).catch((e: unknown) => e);

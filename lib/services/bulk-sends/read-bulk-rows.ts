@@ -1,10 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import type { TemplateRow } from "@/lib/db/schema";
 import { AppError, INVALID_DATA_MESSAGE } from "@/lib/errors";
 import { fileName as fileNameSchema } from "@/lib/schemas/signing";
 import { MAX_BULK_ROWS, personInput, type PersonInput } from "@/lib/schemas/templates";
-import { draftFromTemplate } from "@/lib/services/templates/template-draft";
+import { draftFromTemplate, type DraftTemplate } from "@/lib/services/templates/template-draft";
 
 export type BulkFormat = "csv" | "jsonl";
 
@@ -21,7 +20,7 @@ const FILE_NAME_COLUMNS = new Set(["archivo", "file_name"]);
  * errors (it will be reported and skipped), the others with the input that makes their document.
  * A malformed file as a whole (unknown or missing columns, too many rows) is a 4xx for the send.
  */
-export async function readBulkRows(text: string, format: BulkFormat, template: Pick<TemplateRow, "id" | "fileName" | "roles" | "signatureOrdered" | "notificationMode" | "signPosition" | "allowTypeSignatures" | "tries" | "rememberEvery" | "rememberAt">): Promise<CheckedRow[]> {
+export async function readBulkRows(text: string, format: BulkFormat, template: DraftTemplate): Promise<CheckedRow[]> {
   const raw = format === "csv" ? csvRows(text, template.roles.map((r) => r.key)) : jsonlRows(text);
   if (raw.length === 0) throw new AppError("INVALID", INVALID_DATA_MESSAGE, { body: ["No rows: give one row per document after the header."] });
   if (raw.length > MAX_BULK_ROWS) throw new AppError("PAYLOAD_TOO_LARGE", `At most ${MAX_BULK_ROWS} rows per bulk send; this one has ${raw.length}.`);

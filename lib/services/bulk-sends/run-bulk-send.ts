@@ -12,6 +12,7 @@ import type { PersonInput } from "@/lib/schemas/templates";
  */
 export const BULK_BATCH = { size: 100, pauseMs: 20 };
 
+type BulkSendJob = { id: string; ownerUserId: string; folderId: string; apiKeyId: string | null; redirectUrl: string | null };
 type PendingRow = { row: number; input: { roles: Record<string, PersonInput>; file_name?: string } | null };
 
 /**
@@ -44,7 +45,7 @@ export async function runBulkSend(db: DbOrTx, bulkSendId: string, batch = BULK_B
   await db.update(bulkSends).set({ status: "DONE", finishedAt: new Date() }).where(eq(bulkSends.id, bulkSendId));
 }
 
-async function makeBatch(db: DbOrTx, send: { id: string; ownerUserId: string; folderId: string; apiKeyId: string | null }, template: TemplateRow, rows: PendingRow[]) {
+async function makeBatch(db: DbOrTx, send: BulkSendJob, template: TemplateRow, rows: PendingRow[]) {
   try {
     await db.transaction((tx) => makeRows(tx, send, template, rows));
   } catch (err) {
@@ -61,11 +62,11 @@ async function makeBatch(db: DbOrTx, send: { id: string; ownerUserId: string; fo
   }
 }
 
-async function makeRows(tx: DbOrTx, send: { id: string; ownerUserId: string; folderId: string; apiKeyId: string | null }, template: TemplateRow, rows: PendingRow[]) {
+async function makeRows(tx: DbOrTx, send: BulkSendJob, template: TemplateRow, rows: PendingRow[]) {
   const made: { row: number; draft: Extract<ReturnType<typeof draftFromTemplate>, { ok: true }>["draft"] }[] = [];
   const refused: { row: number; errors: Record<string, string[]> }[] = [];
   for (const r of rows) {
-    const outcome = r.input ? draftFromTemplate(template, r.input.roles, { fileName: r.input.file_name }) : { ok: false as const, errors: { row: ["No input kept for this row."] } };
+    const outcome = r.input ? draftFromTemplate(template, r.input.roles, { fileName: r.input.file_name, redirectUrl: send.redirectUrl ?? undefined }) : { ok: false as const, errors: { row: ["No input kept for this row."] } };
     if (outcome.ok) made.push({ row: r.row, draft: { ...outcome.draft, audit: { templateId: template.id, bulkSendId: send.id, row: r.row } } });
     else refused.push({ row: r.row, errors: outcome.errors });
   }

@@ -11,7 +11,7 @@ import { draftFromTemplate } from "./template-draft";
 export async function createDocumentFromTemplate(db: DbOrTx, actor: Actor, templateId: string, input: UseTemplateInput): Promise<string> {
   const template = await findTemplate(db, actor, templateId);
   const folderId = await resolveTargetFolder(db, actor, input.container_id);
-  const outcome = draftFromTemplate(template, input.roles, { fileName: input.file_name, spectators: input.spectators });
+  const outcome = draftFromTemplate(template, input.roles, { fileName: input.file_name, spectators: input.spectators, redirectUrl: input.redirect_url });
   if (!outcome.ok) throw new AppError("INVALID", INVALID_DATA_MESSAGE, outcome.errors);
   return db.transaction(async (tx) => {
     const [id] = await insertDocuments(tx, actor, folderId, { sha256: template.originalHash, pageCount: template.pageCount }, [outcome.draft]);

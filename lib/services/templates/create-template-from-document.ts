@@ -41,6 +41,7 @@ export async function createTemplateFromDocument(db: DbOrTx, actor: Actor, input
         tries: document.tries,
         rememberEvery: document.rememberEvery,
         rememberAt: document.rememberAt,
+        redirectUrl: input.redirect_url === undefined ? document.redirectUrl : input.redirect_url,
       },
       { fromDocument: document.id },
     );

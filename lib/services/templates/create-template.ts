@@ -41,6 +41,7 @@ export async function createTemplate(db: DbOrTx, actor: Actor, input: CreateTemp
         tries: input.tries,
         rememberEvery: input.remember_every,
         rememberAt: input.remember_at,
+        redirectUrl: input.redirect_url ?? null,
       },
       { originalHash: stored.sha256 },
     );

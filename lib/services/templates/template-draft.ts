@@ -2,17 +2,22 @@ import type { TemplateRow } from "@/lib/db/schema";
 import type { PersonInput } from "@/lib/schemas/templates";
 import type { DocumentDraft } from "@/lib/services/documents/insert-documents";
 
+/** What of a template a document is made from. */
+export type DraftTemplate = Pick<TemplateRow, "id" | "fileName" | "roles" | "signatureOrdered" | "notificationMode" | "signPosition" | "allowTypeSignatures" | "tries" | "rememberEvery" | "rememberAt" | "redirectUrl">;
+
 export type DraftOutcome = { ok: true; draft: DocumentDraft } | { ok: false; errors: Record<string, string[]> };
 
 /**
  * A document from a template and a person per role: the template's PDF, boxes, order and
  * settings, these people. Pure, so a bulk send checks every row with it before making any.
- * A role with a fixed RFC takes it when the person gives none and refuses another one.
+ * A role with a fixed RFC takes it when the person gives none and refuses another one. The
+ * template's redirect_url goes with it unless the request gives its own.
  */
 export function draftFromTemplate(
-  template: Pick<TemplateRow, "id" | "fileName" | "roles" | "signatureOrdered" | "notificationMode" | "signPosition" | "allowTypeSignatures" | "tries" | "rememberEvery" | "rememberAt">,
+  template: DraftTemplate,
   people: Record<string, PersonInput>,
-  extra: { fileName?: string; spectators?: { name: string; email: string }[]; field?: string } = {},
+  // redirectUrl: the request's own (null: none); left out, the template's.
+  extra: { fileName?: string; spectators?: { name: string; email: string }[]; field?: string; redirectUrl?: string | null } = {},
 ): DraftOutcome {
   const field = extra.field ?? "roles";
   const errors: Record<string, string[]> = {};
@@ -44,6 +49,7 @@ export function draftFromTemplate(
       tries: template.tries,
       rememberEvery: template.rememberEvery,
       rememberAt: template.rememberAt,
+      redirectUrl: extra.redirectUrl === undefined ? template.redirectUrl : extra.redirectUrl,
       signatories: signers.filter((s) => s !== null),
       spectators: extra.spectators ?? [],
       audit: { templateId: template.id },

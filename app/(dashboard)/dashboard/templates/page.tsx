@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BulkSendsTable } from "@/components/templates/bulk-sends-table";
 import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
+import { listBulkSends } from "@/lib/services/bulk-sends/list-bulk-sends";
 import { listTemplates } from "@/lib/services/templates/list-templates";
 import { requireUser } from "../../require-user";
 
@@ -11,8 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function TemplatesPage() {
   const { actor } = await requireUser();
-  const { t } = await serverTranslate();
-  const { items } = await listTemplates(getDb(), actor, { size: 100 });
+  const { t, locale } = await serverTranslate();
+  const [{ items }, sends] = await Promise.all([listTemplates(getDb(), actor, { size: 100 }), listBulkSends(getDb(), actor)]);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("templates.title")}</h1>
@@ -32,6 +34,17 @@ export default async function TemplatesPage() {
           ))}
         </ul>
       )}
+      <section aria-labelledby="bulk-sends-title" className="mt-4 flex flex-col gap-2">
+        <h2 id="bulk-sends-title" className="text-lg font-semibold">{t("templates.bulkSendsTitle")}</h2>
+        {sends.length === 0 ? (
+          <p className="text-sm text-zinc-600">{t("templates.bulkSendsEmpty")}</p>
+        ) : (
+          <>
+            <p className="text-sm text-zinc-600">{t("templates.bulkSendsLead")}</p>
+            <BulkSendsTable rows={sends} t={t} locale={locale} timeZone="America/Mexico_City" />
+          </>
+        )}
+      </section>
     </div>
   );
 }
