@@ -323,7 +323,7 @@ describe("parseIneFront on hand-made words", () => {
 
     it("a date whose slashes were lost or misread («15071980», «15/0711980», «15-07-1980») only where the CURP or the clave carries the same date", () => {
       const [y, mo, d] = jose.fecha_nacimiento.split("-") as [string, string, string];
-      for (const text of [`${d}${mo}${y}`, `${d}/${mo}1${y}`, `${d}7${mo}7${y}`, `${d}-${mo}-${y}`]) {
+      for (const text of [`${d}${mo}${y}`, `${d}/${mo}1${y}`, `${d}7${mo}7${y}`, `${d}-${mo}-${y}`, `${d}${mo}7${y}`]) {
         expect(parseIneFront(card(jose, { fecha_nacimiento: text })), text).toEqual(expected(jose));
         // With neither the CURP nor the clave on the card (or of another date), nothing vouches for it.
         const other = `${jose.clave_elector.slice(0, 6)}991231${jose.clave_elector.slice(12)}`;
@@ -385,6 +385,17 @@ describe("parseIneFront on hand-made words", () => {
       const badClave = `${jose.clave_elector.slice(0, 6)}991231${jose.clave_elector.slice(12)}`;
       const read = parseIneFront(card(jose, { CURP: null, curp: badCurp, "CLAVE DE ELECTOR": null, clave_elector: badClave }));
       expect(read).toEqual({ ...expected(jose), curp: null, clave_elector: null });
+    });
+
+    it("a CURP whose date digits small type misread (4 as 1, 8 as S) gets the card's birth date back when its check digit then passes; one of another date is left as read", () => {
+      const d = jose.curp.slice(4, 10);
+      // Two date digits off the card's birth date: the card's date, and the check digit, say which CURP.
+      const misread = `${jose.curp.slice(0, 4)}${d.slice(0, 4)}${d[4] === "1" ? "7" : "1"}${d[5] === "8" ? "3" : "8"}${jose.curp.slice(10)}`;
+      expect(parseIneFront(card(jose, { CURP: null, curp: misread })).curp).toBe(jose.curp);
+      expect(parseIneFront(card(jose, { curp: misread })).curp).toBe(jose.curp);
+      // Three digits off: another date, not a misreading the card's date can vouch for.
+      const other = `${jose.curp.slice(0, 4)}${d.slice(0, 3)}${[...d.slice(3)].map((c) => String((Number(c) + 1) % 10)).join("")}${jose.curp.slice(10)}`;
+      expect(parseIneFront(card(jose, { curp: other })).curp).not.toBe(jose.curp);
     });
 
     it("a CURP that fails its check digit but fits the card's names, birth date and sex is taken as read (it still fails validation)", () => {

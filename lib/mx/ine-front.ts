@@ -182,11 +182,13 @@ function vouchedBirthDate(values: string[]): string | null {
   const words = values.flatMap((v) => v.toUpperCase().split(/\s+/));
   const dates = new Set(words.flatMap((w) => [repair(w, CURP_PATTERN)?.slice(4, 10), repair(w, CLAVE_PATTERN)?.slice(6, 12)]).filter(Boolean));
   if (!dates.size) return null;
-  for (const word of words) {
-    const m = /^(\d{2})\S?(\d{2})\S?((?:19|20)\d{2})$/.exec(word.replace(/[OQ]/g, "0"));
-    if (!m) continue;
-    const [, d, mo, y] = m;
-    if (dates.has(`${y!.slice(2)}${mo}${d}`) && birthDate([`${d}/${mo}/${y}`])) return `${y}-${mo}-${d}`;
+  for (const word of words.map((w) => w.replace(/[OQ]/g, "0"))) {
+    // Each way of reading zero or one character as each slash ("080772004": 08, 07 and 7, 2004).
+    for (const [s1, s2] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
+      if (word.length !== 8 + s1 + s2) continue;
+      const [d, mo, y] = [word.slice(0, 2), word.slice(2 + s1, 4 + s1), word.slice(4 + s1 + s2)];
+      if (/^\d{2}$/.test(d) && /^\d{2}$/.test(mo) && /^(?:19|20)\d{2}$/.test(y) && dates.has(`${y.slice(2)}${mo}${d}`) && birthDate([`${d}/${mo}/${y}`])) return `${y}-${mo}-${d}`;
+    }
   }
   return null;
 }
@@ -377,7 +379,15 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   const facts = { primer_apellido: primer, segundo_apellido: segundo, nombres, fecha_nacimiento: fechaNacimiento, sexo, clave_elector: findShaped(take("clave"), CLAVE_PATTERN) };
   const fitting = findRun(everywhere(all), curpPattern, (c) => curpFitsCard(c, facts), true);
   const curpRun = labelled && validCurp(labelled.value) ? labelled : (findRun(everywhere(all), curpPattern, validCurp, true) ?? labelled ?? (fitting?.whole ? fitting : null));
-  const curp = curpRun?.value ?? null;
+  // Small type misreads the CURP's date digits most (4 as 1, 8 as S): a whole word of the CURP's
+  // shape whose date is at most two digits off the card's birth date (the one printed, or one the
+  // clave's date vouched for), and that passes its check digit with that date, is the CURP. A CURP
+  // of another date altogether is left as read: the cross-checks must see a card that contradicts itself.
+  const yymmdd = fechaNacimiento?.slice(2).replace(/-/g, "");
+  const redate = (c: string) => (yymmdd ? `${c.slice(0, 4)}${yymmdd}${c.slice(10)}` : c);
+  const nearDate = (c: string) => !!yymmdd && [...yymmdd].filter((d, i) => c[4 + i] !== d).length <= 2;
+  const redated = curpRun && validCurp(curpRun.value) ? null : yymmdd ? findRun(everywhere(all), curpPattern, (c) => nearDate(c) && validCurp(redate(c)), true) : null;
+  const curp = redated?.whole ? redate(redated.value) : (curpRun?.value ?? null);
   // The clave carries the birth date (YYMMDD) at positions 7–12; unlabelled, only a clave whose
   // date is the card's birth date (or its CURP's) is taken.
   const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
