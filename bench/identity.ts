@@ -15,7 +15,8 @@
 // - Augmented fronts (bench/lib/augmented-fronts.ts): phone-like pictures (perspective, turn,
 //   backgrounds, glare, blur, JPEG 35–90, 240–480 px wide) of the specimens and of sandbox cards
 //   of every model, split by source card; the UNSEEN part is printed per field and per kind of
-//   distortion, with p50/p95 ms per front. `--part tune` reads the part one may tune on instead
+//   distortion, with p50/p95 ms per front, and again with the pictures front-picture.ts refuses
+//   counted as missed (the issue's target). `--part tune` reads the part one may tune on instead
 //   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
 // - `--engine tesseract|paddle|hybrid|both` (specimens and augmented fronts): the OCR engine under
 //   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, Paddle with the name and address

@@ -316,10 +316,19 @@ describe("parseIneFront on hand-made words", () => {
       ["29/02/1990", "1990 is no leap year"],
       ["15/13/1980", "no month 13"],
       ["00/07/1980", "no day 0"],
-      ["15-07-1980", "not DD/MM/YYYY"],
       ["15/07/80", "a two-digit year"],
     ])("%s → null (%s), the other fields still read", (text) => {
       expect(parseIneFront(card(jose, { fecha_nacimiento: text }))).toEqual({ ...expected(jose), fecha_nacimiento: null });
+    });
+
+    it("a date whose slashes were lost or misread («15071980», «15/0711980», «15-07-1980») only where the CURP or the clave carries the same date", () => {
+      const [y, mo, d] = jose.fecha_nacimiento.split("-") as [string, string, string];
+      for (const text of [`${d}${mo}${y}`, `${d}/${mo}1${y}`, `${d}7${mo}7${y}`, `${d}-${mo}-${y}`, `${d}${mo}7${y}`]) {
+        expect(parseIneFront(card(jose, { fecha_nacimiento: text })), text).toEqual(expected(jose));
+        // With neither the CURP nor the clave on the card (or of another date), nothing vouches for it.
+        const other = `${jose.clave_elector.slice(0, 6)}991231${jose.clave_elector.slice(12)}`;
+        expect(parseIneFront(card(jose, { fecha_nacimiento: text, curp: null, clave_elector: other })).fecha_nacimiento, text).toBeNull();
+      }
     });
 
     it("reads 29 February of a leap year and spaces around the slashes", () => {
@@ -335,7 +344,6 @@ describe("parseIneFront on hand-made words", () => {
       ["EMISIÓN", ["anio_emision", "num_emisiones"]],
       ["AÑO DE REGISTRO", ["anio_registro"]],
       ["SECCIÓN", ["seccion"]],
-      ["VIGENCIA", ["vigencia"]],
     ];
     it.each(drives)("%s", (label, fields) => {
       for (const voter of SANDBOX_VOTERS) {
@@ -359,12 +367,35 @@ describe("parseIneFront on hand-made words", () => {
       expect(parseIneFront(card(jose, { NOMBRE: null, DOMICILIO: null }))).toEqual({ ...expected(jose), ...Object.fromEntries(names.map((f) => [f, null])), domicilio: null });
     });
 
+    // A small photo's labels are a few pixels high, its values larger: the vigencia is the second
+    // of two years exactly ten apart (a credential is valid ten years from its issue).
+    it("VIGENCIA: the later of two years ten apart (2019's «2022 - 2032», 2014's «2014 VIGENCIA 2024» read glued), none otherwise", () => {
+      for (const voter of SANDBOX_VOTERS) expect(parseIneFront(card(voter, { VIGENCIA: null })), voter.nombre).toEqual(expected(voter));
+      expect(parseIneFront(card(jose, { VIGENCIA: null, vigencia: `${Number(jose.vigencia) - 10}A${jose.vigencia}` })).vigencia).toBe(jose.vigencia);
+      // Nine years apart, or a run of more digits (a clave, an address number): not a vigencia.
+      expect(parseIneFront(card(jose, { VIGENCIA: null, vigencia: `${Number(jose.vigencia) - 9} - ${jose.vigencia}` }))).toEqual({ ...expected(jose), vigencia: null });
+      expect(parseIneFront(card(jose, { VIGENCIA: null, vigencia: `${Number(jose.vigencia) - 10}${jose.vigencia}7` }))).toEqual({ ...expected(jose), vigencia: null });
+      // With its label read, the label decides: nothing guessed from elsewhere.
+      expect(parseIneFront(card(jose, { vigencia: null })).vigencia).toBeNull();
+    });
+
     it("but not a CURP that fails its check digit and contradicts the card, nor a clave whose date is not the birth date", () => {
       // Another birth date than the card's (and so a failing check digit).
       const badCurp = `${jose.curp.slice(0, 4)}991231${jose.curp.slice(10)}`;
       const badClave = `${jose.clave_elector.slice(0, 6)}991231${jose.clave_elector.slice(12)}`;
       const read = parseIneFront(card(jose, { CURP: null, curp: badCurp, "CLAVE DE ELECTOR": null, clave_elector: badClave }));
       expect(read).toEqual({ ...expected(jose), curp: null, clave_elector: null });
+    });
+
+    it("a CURP whose date digits small type misread (4 as 1, 8 as S) gets the card's birth date back when its check digit then passes; one of another date is left as read", () => {
+      const d = jose.curp.slice(4, 10);
+      // Two date digits off the card's birth date: the card's date, and the check digit, say which CURP.
+      const misread = `${jose.curp.slice(0, 4)}${d.slice(0, 4)}${d[4] === "1" ? "7" : "1"}${d[5] === "8" ? "3" : "8"}${jose.curp.slice(10)}`;
+      expect(parseIneFront(card(jose, { CURP: null, curp: misread })).curp).toBe(jose.curp);
+      expect(parseIneFront(card(jose, { curp: misread })).curp).toBe(jose.curp);
+      // Three digits off: another date, not a misreading the card's date can vouch for.
+      const other = `${jose.curp.slice(0, 4)}${d.slice(0, 3)}${[...d.slice(3)].map((c) => String((Number(c) + 1) % 10)).join("")}${jose.curp.slice(10)}`;
+      expect(parseIneFront(card(jose, { curp: other })).curp).not.toBe(jose.curp);
     });
 
     it("a CURP that fails its check digit but fits the card's names, birth date and sex is taken as read (it still fails validation)", () => {

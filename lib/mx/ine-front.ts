@@ -157,6 +157,42 @@ function year(values: string[], index = 0): string | null {
   return years?.[index] ?? null;
 }
 
+/**
+ * The vigencia by its grammar, for a card whose VIGENCIA label is unread (a small or far photo,
+ * where the labels' type is a few pixels high but the values' is not): a credential is valid ten
+ * years from its issue, so the 2019 front prints "2022 - 2032" and the 2014 front's row ends
+ * "EMISIÓN 2014 VIGENCIA 2024" (read glued as "2014A2024"). Two years exactly ten apart with at
+ * most a few non-digits between are the issue and the vigencia; any other pair is not taken.
+ */
+function validity(values: string[]): string | null {
+  // A lookahead, so that a year is tried as the issue after it was tried as a vigencia ("2008 2014 2024").
+  for (const m of values.join(" ").replace(/[OQ]/g, "0").matchAll(/(?<!\d)((?:19|20)\d{2})(?=\D{0,3}((?:19|20)\d{2})(?!\d))/g)) {
+    if (Number(m[2]) - Number(m[1]) === 10) return m[2]!;
+  }
+  return null;
+}
+
+/**
+ * A birth date whose slashes the OCR lost or misread ("080772004", "08/0712004": small type
+ * reads a slash as 1 or 7 or not at all), taken only where a word of the CURP's or the clave's
+ * shape on the same card carries the same date (YYMMDD, at 5–10 of a CURP and 7–12 of a clave),
+ * misread or not elsewhere: two readings of one date, in two places, agreeing.
+ */
+function vouchedBirthDate(values: string[]): string | null {
+  const words = values.flatMap((v) => v.toUpperCase().split(/\s+/));
+  const dates = new Set(words.flatMap((w) => [repair(w, CURP_PATTERN)?.slice(4, 10), repair(w, CLAVE_PATTERN)?.slice(6, 12)]).filter(Boolean));
+  if (!dates.size) return null;
+  for (const word of words.map((w) => w.replace(/[OQ]/g, "0"))) {
+    // Each way of reading zero or one character as each slash ("080772004": 08, 07 and 7, 2004).
+    for (const [s1, s2] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
+      if (word.length !== 8 + s1 + s2) continue;
+      const [d, mo, y] = [word.slice(0, 2), word.slice(2 + s1, 4 + s1), word.slice(4 + s1 + s2)];
+      if (/^\d{2}$/.test(d) && /^\d{2}$/.test(mo) && /^(?:19|20)\d{2}$/.test(y) && dates.has(`${y.slice(2)}${mo}${d}`) && birthDate([`${d}/${mo}/${y}`])) return `${y}-${mo}-${d}`;
+    }
+  }
+  return null;
+}
+
 function birthDate(values: string[]): string | null {
   const m = /(\d{2})\s*\/\s*(\d{2})\s*\/\s*(\d{4})/.exec(values.join(" ").replace(/[OQ]/g, "0"));
   if (!m) return null;
@@ -311,11 +347,11 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     .join(" ")
     .replace(/[OQD]/g, "0")
     .match(/\b\d{3,4}\b/);
-  const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g);
+  const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g)?.at(-1) ?? (labels.has("vigencia") ? null : validity(everywhere(all)));
   const domicilio = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map(addressLine);
   // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
   // still found by its shape.
-  const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all));
+  const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all)) ?? vouchedBirthDate(everywhere(all));
   // Position 17 of a CURP is a digit for people born before 2000 and a letter from 2000 on
   // (lib/mx/curp), so its shape alone cannot tell O from 0 there, and the OCR reads the 0 of a
   // 1985 CURP as O. The birth date on the card can tell; without one (or if that shape finds
@@ -343,7 +379,15 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   const facts = { primer_apellido: primer, segundo_apellido: segundo, nombres, fecha_nacimiento: fechaNacimiento, sexo, clave_elector: findShaped(take("clave"), CLAVE_PATTERN) };
   const fitting = findRun(everywhere(all), curpPattern, (c) => curpFitsCard(c, facts), true);
   const curpRun = labelled && validCurp(labelled.value) ? labelled : (findRun(everywhere(all), curpPattern, validCurp, true) ?? labelled ?? (fitting?.whole ? fitting : null));
-  const curp = curpRun?.value ?? null;
+  // Small type misreads the CURP's date digits most (4 as 1, 8 as S): a whole word of the CURP's
+  // shape whose date is at most two digits off the card's birth date (the one printed, or one the
+  // clave's date vouched for), and that passes its check digit with that date, is the CURP. A CURP
+  // of another date altogether is left as read: the cross-checks must see a card that contradicts itself.
+  const yymmdd = fechaNacimiento?.slice(2).replace(/-/g, "");
+  const redate = (c: string) => (yymmdd ? `${c.slice(0, 4)}${yymmdd}${c.slice(10)}` : c);
+  const nearDate = (c: string) => !!yymmdd && [...yymmdd].filter((d, i) => c[4 + i] !== d).length <= 2;
+  const redated = curpRun && validCurp(curpRun.value) ? null : yymmdd ? findRun(everywhere(all), curpPattern, (c) => nearDate(c) && validCurp(redate(c)), true) : null;
+  const curp = redated?.whole ? redate(redated.value) : (curpRun?.value ?? null);
   // The clave carries the birth date (YYMMDD) at positions 7–12; unlabelled, only a clave whose
   // date is the card's birth date (or its CURP's) is taken.
   const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
@@ -362,7 +406,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
     seccion: seccion ? seccion[0].padStart(4, "0") : null,
-    vigencia: vigencia?.at(-1) ?? null,
+    vigencia,
     domicilio: domicilio.length ? domicilio.join(", ").replace(/\s+/g, " ") : null,
     anio_registro: year(take("registro")),
     anio_emision: emision?.[1] ?? null,

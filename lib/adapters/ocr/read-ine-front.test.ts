@@ -89,6 +89,34 @@ describe("readIneFront: a reader's own passes", () => {
   });
 });
 
+describe("readIneFront: a 2019 front read whole in its first pass", () => {
+  it("makes no other pass: it prints no EMISIÓN, and its SEXO comes from its area", async () => {
+    // Every field a 2019 front prints, with a CURP that passes its check digit (José, sandbox).
+    const whole = [
+      ...front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: "NUGA800715HJCXRN07" } : w)),
+      ...line("AÑO DE REGISTRO", 700, 461, 18),
+      ...line("2008 02", 700, 487),
+      ...line("SECCIÓN", 820, 524, 18),
+      ...line("0747", 820, 549),
+      ...line("VIGENCIA", 1000, 524, 18),
+      ...line("2019 - 2029", 1000, 549),
+    ];
+    const asked: string[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        asked.push(options.area ? "area" : (options.engine ?? `tesseract ${options.width}`));
+        return options.area ? line("SEXO M", 40, 20, 30) : whole;
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front).toMatchObject({ sexo: "M", seccion: "0747", vigencia: "2029", anio_registro: "2008", anio_emision: null, curp: "NUGA800715HJCXRN07" });
+    // The first pass only (its first turn gave the labels): neither Paddle's nor the thresholded one.
+    expect(asked.filter((a) => a !== "area")).toEqual(["tesseract 1012"]);
+    expect(asked.filter((a) => a === "area")).toHaveLength(1);
+  });
+});
+
 describe("chooseCurp", () => {
   const card = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M", curp: null } as IneFront;
   const read = (curp: string | null, curpWhole = true, curpShapes: string[] = []) => ({ front: { ...card, curp } as IneFront, curpWhole, curpShapes });

@@ -26,21 +26,29 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const passes = reader.passes ?? FRONT_PASSES;
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
+  // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
+  // guilloche, where the whole-card read passes it over: that area is read alone, once, as soon
+  // as the passes say the front is a 2019 one (before, every pass ran waiting for a SEXO that
+  // only the area gives).
+  let sexoArea: IneFront["sexo"] | undefined;
+  const soFar = async () => {
+    const front = merged(reads);
+    if (!front.sexo && first.labels > 0 && is2019(front)) {
+      sexoArea ??= parseIneFront(await reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 })).sexo;
+      front.sexo = sexoArea;
+    }
+    return front;
+  };
   // The passes so far together, not only the best one, decide whether another is needed: a
   // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
   for (const pass of passes.slice(1)) {
-    if (complete(merged(reads))) break;
+    if (complete(await soFar())) break;
     const words = await reader.read(image, { ...pass, turn: first.turn });
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
   }
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
-  const front = merged(reads);
+  const front = await soFar();
   front.curp = chooseCurp(ranked, front);
-  // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
-  // guilloche, where the whole-card read passes it over: that area is read alone.
-  if (!front.sexo && first.labels > 0 && !front.estado && !front.municipio && !front.localidad) {
-    front.sexo = parseIneFront(await reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 })).sexo;
-  }
   return { words: first.words, front };
 }
 
@@ -102,8 +110,12 @@ const score = (front: IneFront) => found(front) + (validCurp(front) ? 3 : 0);
 
 // Every front prints these (estado, municipio, localidad only up to 2019; emisión's count not on
 // 2014 fronts): with all of them and a valid CURP another pass has nothing to add.
-const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro", "anio_emision"] as const;
-const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) => front[k] !== null);
+const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "clave_elector", "fecha_nacimiento", "sexo", "seccion", "vigencia", "domicilio", "anio_registro"] as const;
+// The 2019 front prints no EMISIÓN either (its year opens the VIGENCIA range, «2022 - 2032»):
+// waiting for one made every pass run on every 2019 front. Known as SEXO_2019's caller knows it,
+// by no ESTADO, MUNICIPIO or LOCALIDAD read.
+const is2019 = (front: IneFront) => !front.estado && !front.municipio && !front.localidad;
+const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) => front[k] !== null) && (front.anio_emision !== null || is2019(front));
 
 /** `front` with its empty fields taken from `other`; the name's three lines only together. */
 function fill(front: IneFront, other: IneFront): IneFront {
