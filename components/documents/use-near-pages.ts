@@ -85,16 +85,20 @@ export function useNearPages({ root, initial = [1], margin = "100% 0px", settleM
 
   /**
    * Brings page n to the top of the screen (or of `root`) at once: no smooth scroll through the
-   * pages between. In a box of its own only the box scrolls: scrollIntoView also scrolls the
-   * window to put the page at its top, which on a phone took the navigator above the box (its
-   * "Ir") off the screen.
+   * pages between. In a box of its own the page is brought to the box's top, not the window's:
+   * scrollIntoView on the page scrolled the window to put it at the screen's top, which on a phone
+   * took the navigator above the box (its "Ir") off the screen.
    */
   const goTo = useCallback((page: number) => {
     const el = elements.current.get(page);
     if (!el) return;
     const box = scroller.current;
-    if (box) box.scrollBy({ top: el.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0), behavior: "instant" });
-    else el.scrollIntoView({ behavior: "auto", block: "start" });
+    // The box comes whole onto the screen if it was partly below it (80 % of the screen's height:
+    // the navigator just above it stays in view), then only the box scrolls to the page.
+    if (box) {
+      box.scrollIntoView({ behavior: "instant", block: "nearest" });
+      box.scrollBy({ top: el.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0), behavior: "instant" });
+    } else el.scrollIntoView({ behavior: "auto", block: "start" });
     setCurrent(page);
   }, []);
 
