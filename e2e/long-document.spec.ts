@@ -156,7 +156,7 @@ test("a 352-page document is read, navigated and signed, drawing only the pages 
   await nav.getByRole("button", { name: "Ir", exact: true }).click();
   const last = page.getByRole("figure", { name: new RegExp(`^Página ${PAGES} de `) });
   await expect(last.locator("canvas")).toBeVisible({ timeout: 30_000 });
-  // Only the pages' box scrolled: the navigator (and its "Ir") is still on screen for the next jump.
+  // After the jump the navigator (and its "Ir") is still on screen for the next one, and so is the page.
   await expect(nav.getByRole("button", { name: "Ir", exact: true })).toBeInViewport();
   await expect(last).toBeInViewport();
   await expect(page.getByTestId("signature-box")).toHaveCount(0);
