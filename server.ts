@@ -13,6 +13,7 @@ import { logger } from "@/lib/logger";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { onShutdown } from "@/lib/runtime/shutdown";
+import { auditEventsWritten } from "@/lib/services/audit/record-audit-event-later";
 import { seedDemo } from "@/lib/services/seed/seed-demo";
 import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
 
@@ -71,6 +72,8 @@ async function main() {
   onShutdown(
     [
       { name: "http", run: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) },
+      // Views and picture reads whose answers did not wait for their audit events (record-audit-event-later.ts).
+      { name: "audit events", run: auditEventsWritten },
       { name: "worker", run: stopWorker },
       { name: "queue", run: closeQueue },
       { name: "db pool", run: closeDb },

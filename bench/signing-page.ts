@@ -15,6 +15,7 @@
 //   --long N        long-document signings (default 1; 0 to skip)
 //   --shots DIR     also save screenshots of the page (desktop and Pixel 7) into DIR
 //   --port N        the server's port (default 3217)
+//   --json DIR      also keep each Lighthouse run's JSON in DIR (its LCP breakdown, network requests)
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -84,7 +85,7 @@ async function documentWithBoxes(base: string, key: string): Promise<string> {
   return `${base}/signature/sign-document/${created.data.relationships.signatories.data[0]!.id}`;
 }
 
-type Run = { performance: number; lcpMs: number; cls: number; tbtMs: number; jsBytes: number; lcpElement: string };
+type Run = { performance: number; lcpMs: number; cls: number; tbtMs: number; jsBytes: number; lcpElement: string; lcpPhases: string };
 
 type NetworkItem = { url: string; resourceType?: string; mimeType?: string; transferSize?: number; networkRequestTime?: number };
 
@@ -99,7 +100,7 @@ type Lhr = {
  * Node: under tsx, the functions Lighthouse sends into the page carry esbuild's `__name` helper,
  * which the page does not have.
  */
-async function lighthouseRun(link: string, dir: string): Promise<Run> {
+async function lighthouseRun(link: string, dir: string, keepIn: string): Promise<Run> {
   const out = path.join(dir, `lighthouse-${Date.now()}.json`);
   await new Promise<void>((resolve, reject) =>
     execFile(
@@ -109,6 +110,7 @@ async function lighthouseRun(link: string, dir: string): Promise<Run> {
       (err, _stdout, stderr) => (err ? reject(new Error(`lighthouse: ${err.message}\n${stderr}`)) : resolve()),
     ),
   );
+  if (keepIn) fs.copyFileSync(out, path.join(keepIn, path.basename(out)));
   const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metrics = (lhr.audits.metrics?.details as { items: Array<Record<string, number>> } | undefined)?.items[0] ?? {};
@@ -121,7 +123,12 @@ async function lighthouseRun(link: string, dir: string): Promise<Run> {
     .filter((r) => (r.resourceType === "Script" || /javascript/.test(r.mimeType ?? "")) && (r.networkRequestTime ?? Infinity) <= paintedAt)
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const lcpElement = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? "?").slice(0, 100);
+  // The simulated LCP in its four parts (TTFB, load delay, load time, render delay): which to cut.
+  type PhaseTable = { type?: string; items?: Array<{ phase?: string; timing?: number }> };
+  const phases = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: PhaseTable[] } | undefined)?.items ?? []).find((t) => t.items?.some((i) => i.phase))?.items ?? [];
+  const lcpPhases = phases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)}`).join(", ");
   return {
+    lcpPhases,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
@@ -359,6 +366,8 @@ async function main() {
   const longRuns = Number(flag("long", "1"));
   const port = Number(flag("port", "3217"));
   const shots = flag("shots", "");
+  const keepJson = flag("json", "");
+  if (keepJson) fs.mkdirSync(keepJson, { recursive: true });
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rubrica-bench-signing-"));
   fs.chmodSync(dataDir, 0o755);
@@ -408,10 +417,10 @@ async function main() {
     }
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouseRun(link, dataDir);
+      const r = await lighthouseRun(link, dataDir, keepJson);
       results.push(r);
       const held = r.performance >= TARGETS.performance && r.lcpMs <= TARGETS.lcpMs;
-      console.log(`run ${i + 1}: performance ${r.performance}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, JS before LCP ${(r.jsBytes / 1024).toFixed(1)} KB (LCP element: ${r.lcpElement}) ${held ? "ok" : "MISSED"}`);
+      console.log(`run ${i + 1}: performance ${r.performance}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, JS before LCP ${(r.jsBytes / 1024).toFixed(1)} KB (LCP element: ${r.lcpElement}; ${r.lcpPhases} ms) ${held ? "ok" : "MISSED"}`);
     }
     const m = {
       performance: median(results.map((r) => r.performance)),

@@ -73,6 +73,12 @@ test("a 352-page document is read, navigated and signed, drawing only the pages 
   await expect(phone.getByRole("figure", { name: `Página ${PAGES} de ${PAGES}` })).toHaveCount(1);
   await expect(phone.getByTestId("current-page")).toHaveText(`Página 1 de ${PAGES}`);
   await expect.poll(() => phone.evaluate(() => document.querySelector<HTMLImageElement>("figure img[data-testid=page-image]")?.naturalWidth ?? 0)).toBeGreaterThan(0);
+  // Sharp, and no larger than needed: the picture chosen has at least the page's device pixels
+  // (the srcset's sizes never under-states the page's width), and less than twice them.
+  // (By the width asked in currentSrc: naturalWidth is divided by the density the srcset chose.)
+  const fit = await phone.getByTestId("page-image").first().evaluate((img: HTMLImageElement) => ({ chosen: Number(new URL(img.currentSrc).searchParams.get("w")), needed: img.getBoundingClientRect().width * devicePixelRatio }));
+  expect(fit.chosen, JSON.stringify(fit)).toBeGreaterThanOrEqual(fit.needed);
+  expect(fit.chosen, JSON.stringify(fit)).toBeLessThan(2 * fit.needed);
   await screen(phone, "long-01-opened", project);
   await expectAccessible(phone, "long document");
   // The first screen asks for the first pages only, the first alone until it has arrived.
@@ -150,6 +156,9 @@ test("a 352-page document is read, navigated and signed, drawing only the pages 
   await nav.getByRole("button", { name: "Ir", exact: true }).click();
   const last = page.getByRole("figure", { name: new RegExp(`^Página ${PAGES} de `) });
   await expect(last.locator("canvas")).toBeVisible({ timeout: 30_000 });
+  // After the jump the navigator (and its "Ir") is still on screen for the next one, and so is the page.
+  await expect(nav.getByRole("button", { name: "Ir", exact: true })).toBeInViewport();
+  await expect(last).toBeInViewport();
   await expect(page.getByTestId("signature-box")).toHaveCount(0);
   // Pages drawn: only those near the box's view (a few), not the 352 above.
   expect(await page.getByTestId("pdf-pages").locator("canvas").count()).toBeLessThanOrEqual(8);

@@ -15,8 +15,11 @@ export function useNearPages({ root, initial = [1], margin = "100% 0px", settleM
   const elements = useRef(new Map<number, HTMLElement>());
   const observers = useRef<IntersectionObserver[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  // root's element, as the observers below were made with it (for goTo).
+  const scroller = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
+    scroller.current = root?.current ?? null;
     const pending = timers.current;
     const nearby = new IntersectionObserver(
       (entries) => {
@@ -80,11 +83,22 @@ export function useNearPages({ root, initial = [1], margin = "100% 0px", settleM
     elements.current.set(page, el);
   }, []);
 
-  /** Brings page n to the top of the screen at once: no smooth scroll through the pages between. */
+  /**
+   * Brings page n to the top of the screen (or of `root`) at once: no smooth scroll through the
+   * pages between. In a box of its own the page is brought to the box's top, not the window's:
+   * scrollIntoView on the page scrolled the window to put it at the screen's top, which on a phone
+   * took the navigator above the box (its "Ir") off the screen.
+   */
   const goTo = useCallback((page: number) => {
     const el = elements.current.get(page);
     if (!el) return;
-    el.scrollIntoView({ behavior: "auto", block: "start" });
+    const box = scroller.current;
+    // The box comes whole onto the screen if it was partly below it (80 % of the screen's height:
+    // the navigator just above it stays in view), then only the box scrolls to the page.
+    if (box) {
+      box.scrollIntoView({ behavior: "instant", block: "nearest" });
+      box.scrollBy({ top: el.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop - (parseFloat(getComputedStyle(el).scrollMarginTop) || 0), behavior: "instant" });
+    } else el.scrollIntoView({ behavior: "auto", block: "start" });
     setCurrent(page);
   }, []);
 

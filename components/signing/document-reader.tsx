@@ -11,6 +11,13 @@ import { pageImageUrl, type PageSizes, type SignatureBox } from "./signing-link-
 const ZOOMS = [1, 1.5, 2, 3];
 /** Widest a page is drawn at 100 %, in CSS pixels. */
 const MAX_WIDTH = 820;
+/**
+ * What the screen's width loses to the page's and the card's padding below 1024 px (66 px on a
+ * phone: 2 × (16 + 16 + 1)), so the browser picks the picture by the page's width, not the
+ * screen's (it took one a size too large). Never more than the true gutters: a smaller picture
+ * than the page's pixels would blur the text.
+ */
+const PHONE_GUTTERS = "4rem";
 const control = "inline-flex min-h-10 min-w-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-3 text-base font-medium hover:bg-zinc-100 disabled:opacity-40";
 
 /**
@@ -63,7 +70,7 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
                       <img
                         src={pageImageUrl(signatureId, n, 820)}
                         srcSet={PAGE_IMAGE_WIDTHS.map((w) => `${pageImageUrl(signatureId, n, w)} ${w}w`).join(", ")}
-                        sizes={`(min-width: 1024px) ${Math.round(MAX_WIDTH * zoom)}px, ${Math.round(100 * zoom)}vw`}
+                        sizes={`(min-width: 1024px) ${Math.round(MAX_WIDTH * zoom)}px, calc((100vw - ${PHONE_GUTTERS}) * ${zoom})`}
                         width={Math.round(size.width)}
                         height={Math.round(size.height)}
                         alt=""

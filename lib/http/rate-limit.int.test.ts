@@ -6,7 +6,7 @@ import * as schema from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { sweepRateLimitWindows } from "@/lib/services/rate-limits/count-request";
-import { rateLimit } from "./rate-limit";
+import { rateLimit, rateLimitAll } from "./rate-limit";
 
 const refused = (check: Promise<void>) =>
   check.then(
@@ -54,6 +54,24 @@ describe("rateLimit", () => {
     const key = `unit:race:${crypto.randomUUID()}`;
     const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => refused(rateLimit(key, 20, 60_000, { db: [instanceA, instanceB, getDb()][i % 3] }))));
     expect(outcomes.filter((r) => !r)).toHaveLength(20);
+  });
+
+  it("counts several budgets in one statement and refuses by the first one over its limit", async () => {
+    const t0 = Date.UTC(2026, 0, 4);
+    const [link, client] = [`unit:link:${crypto.randomUUID()}`, `unit:ip:${crypto.randomUUID()}`];
+    for (let i = 0; i < 2; i++) expect(await refused(rateLimitAll([[client, 3], [link, 2]], 60_000, { now: new Date(t0 + i) }))).toBe(false);
+    const err = await rateLimitAll([[client, 3], [link, 2]], 60_000, { now: new Date(t0 + 30_000) }).catch((e) => e);
+    expect(err).toMatchObject({ code: "RATE_LIMITED", headers: { "RateLimit-Limit": "2", "Retry-After": "30" } });
+    // Both were counted each time: the client's budget is spent too.
+    expect(await refused(rateLimit(client, 3, 60_000, { now: new Date(t0 + 30_001) }))).toBe(true);
+  });
+
+  it("admits no more than the limit when concurrent statements share keys, named in either order", async () => {
+    const [a, b] = [`unit:a:${crypto.randomUUID()}`, `unit:b:${crypto.randomUUID()}`];
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => refused(rateLimitAll(i % 2 ? [[a, 1000], [b, 25]] : [[b, 25], [a, 1000]], 60_000, { db: [instanceA, instanceB][i % 2] }))),
+    );
+    expect(outcomes.filter((r) => !r)).toHaveLength(25);
   });
 
   it("sweeps windows that ended and keeps the current ones", async () => {

@@ -14,6 +14,7 @@ import { POST as createDocumentRoute } from "@/app/v1/containers/[uuid]/document
 import { PATCH as updateDocumentRoute } from "@/app/v1/documents/[uuid]/route";
 import { proxy } from "@/proxy";
 import { PEER_ADDRESS_HEADER } from "./rate-limit";
+import { embeddingFromHeader, embeddingHeaderValue, SIGNING_EMBEDDING_HEADER } from "./signing-page-framing";
 
 // The dashboard cookie is the credential of the PATCH; Auth.js's lookup is replaced by the seeded
 // user and a live server-side session of theirs (as app/api/dashboard/cross-site.int.test.ts does).
@@ -76,6 +77,22 @@ describe("embedded signing: who may frame a signing page", () => {
     expect((await patchOrigins(other.apiKey.id, { embed_origins: ["https://app.example.mx"] })).status).toBe(404);
     await patchOrigins(integrator.apiKey.id, { embed_origins: ["https://app.example.mx"] });
     expect((await pageHeaders(othersDocument.id)).frameAncestors).toBe("frame-ancestors 'none'");
+  });
+
+  it("hands the page proxy's embedding on the request, never one a client forged", async () => {
+    await patchOrigins(integrator.apiKey.id, { embed_origins: ["https://app.example.mx"] });
+    const signer = await firstSignatory(await seedDocument(keyActor(integrator)));
+    const forged = embeddingHeaderValue({ frameAncestors: ["https://evil.example"], redirectUrl: "https://evil.example/phish" });
+    const forward = async (path: string) => {
+      const res = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { [PEER_ADDRESS_HEADER]: "198.51.100.250", [SIGNING_EMBEDDING_HEADER]: forged } }));
+      // NextResponse.next({ request: { headers } }) lists the request's headers as the page gets them.
+      const passed = (res.headers.get("x-middleware-override-headers") ?? "").split(",");
+      return passed.includes(SIGNING_EMBEDDING_HEADER) ? embeddingFromHeader(res.headers.get(`x-middleware-request-${SIGNING_EMBEDDING_HEADER}`)) : null;
+    };
+    expect(await forward(`/signature/sign-document/${signer.id}`)).toEqual({ frameAncestors: ["https://app.example.mx"], redirectUrl: null });
+    // Any other page (and a signing path that is no link id) gets none at all, not the forged one.
+    expect(await forward("/verify")).toBeNull();
+    expect(await forward("/signature/sign-document/no-es-un-id")).toBeNull();
   });
 
   it.each([

@@ -17,11 +17,13 @@ export async function findCompanyProfile(db: DbOrTx, userId: string) {
  * is ever read: each document and session carries its owner's id, never a profile's.
  */
 export async function findCompanyBrand(db: DbOrTx, userId: string): Promise<CompanyBrand> {
-  const [row] = await db
-    .select({ accountName: users.name, legalName: companyProfiles.legalName, logoPng: companyProfiles.logoPng, logoSha256: companyProfiles.logoSha256, brandColor: companyProfiles.brandColor })
-    .from(users)
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-    .where(eq(users.id, userId));
+  const [row] = await db.select(brandColumns).from(users).leftJoin(companyProfiles, brandJoin).where(eq(users.id, userId));
+  return brandOf(row);
+}
+
+const brandColumns = { accountName: users.name, legalName: companyProfiles.legalName, logoPng: companyProfiles.logoPng, logoSha256: companyProfiles.logoSha256, brandColor: companyProfiles.brandColor };
+
+function brandOf(row: { accountName: string; legalName: string | null; logoPng: string | null; logoSha256: string | null; brandColor: string | null } | undefined): CompanyBrand {
   const color = row?.brandColor ?? null;
   return {
     name: row?.legalName?.trim() || row?.accountName.trim() || "",
@@ -58,10 +60,13 @@ export async function findLogoByHash(db: DbOrTx, sha256: string): Promise<Buffer
 
 /** The brand of the document a signing link belongs to (its owner's); null for an unknown link. */
 export async function findSigningLinkBrand(db: DbOrTx, signatoryId: string): Promise<CompanyBrand | null> {
+  // One query from the link to the owner's profile: the signing page's first byte waits for it.
   const [row] = await db
-    .select({ ownerUserId: documents.ownerUserId })
+    .select(brandColumns)
     .from(signatories)
     .innerJoin(documents, eq(documents.id, signatories.documentId))
+    .innerJoin(users, eq(users.id, documents.ownerUserId))
+    .leftJoin(companyProfiles, brandJoin)
     .where(eq(signatories.id, signatoryId));
-  return row ? findCompanyBrand(db, row.ownerUserId) : null;
+  return row ? brandOf(row) : null;
 }

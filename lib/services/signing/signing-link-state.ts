@@ -21,6 +21,8 @@ export async function loadSigningLink(db: DbOrTx, signatoryId: string) {
   return { ...row, signers: all.filter((s) => !s.removedAt) };
 }
 
+export type SigningLink = Awaited<ReturnType<typeof loadSigningLink>>;
+
 export type LinkStatus = "ACTIVE" | "SIGNED" | "REJECTED" | "REMOVED" | "DOCUMENT_CANCELLED" | "DOCUMENT_REJECTED" | "DOCUMENT_EXPIRED" | "NOT_YOUR_TURN";
 
 /** Whether the link may sign or reject now, and if not, why (in the order a person needs to hear it). */

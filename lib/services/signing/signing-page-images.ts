@@ -1,12 +1,14 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { DbOrTx } from "@/lib/db/client";
+import { documents, signatories } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
-import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { recordAuditEventLater } from "@/lib/services/audit/record-audit-event-later";
 import { displayedPageSizes, PAGE_PNG, pagePng, type PageSize } from "@/lib/pdf/page-raster";
 import type { EngineFailure } from "@/lib/pdf/pdf-engine";
 import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
 import type { UploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
-import { linkShowsDocument, loadSigningLink } from "./signing-link-state";
+import { linkShowsDocument, type SigningLink } from "./signing-link-state";
 
 // The signing page shows the document as pictures drawn here: a phone sees the first page
 // without downloading a PDF viewer. The browser picks a width by its screen (srcset).
@@ -37,11 +39,19 @@ function remember(key: string, png: Buffer) {
   }
 }
 
-/** The file a signer reads: the original until sealed, then the sealed one (with its sheet). */
+/**
+ * The file a signer reads: the original until sealed, then the sealed one (with its sheet); null
+ * for an unknown link or one that no longer shows the document. One narrow query (not
+ * loadSigningLink's signer list, owner and brand): every picture of every page asks it.
+ */
 async function servedFile(db: DbOrTx, signatoryId: string) {
-  const link = await loadSigningLink(db, signatoryId);
-  if (!linkShowsDocument(link.signer, link.document)) return null;
-  return { link, hash: link.document.sealedHash ?? link.document.originalHash };
+  const [row] = await db
+    .select({ removedAt: signatories.removedAt, documentId: documents.id, signStatus: documents.signStatus, originalHash: documents.originalHash, sealedHash: documents.sealedHash })
+    .from(signatories)
+    .innerJoin(documents, eq(documents.id, signatories.documentId))
+    .where(eq(signatories.id, signatoryId));
+  if (!row || !linkShowsDocument({ removedAt: row.removedAt }, { signStatus: row.signStatus })) return null;
+  return { documentId: row.documentId, sealed: row.sealedHash !== null, hash: row.sealedHash ?? row.originalHash };
 }
 
 function sizesOf(hash: string): Promise<PageSize[] | null> {
@@ -81,13 +91,12 @@ export function keepUploadedPictures(hash: string, pdf: Pick<UploadedPdf, "pageS
 }
 
 /**
- * Each page's displayed size (points) of the file the link shows, for the page to reserve each
+ * Each page's displayed size (points) of the file a loaded link shows, for the page to reserve each
  * picture's space; null when the link was removed or the pictures cannot be drawn here (the page
  * then uses the browser's PDF viewer).
  */
-export async function signingPageSizes(db: DbOrTx, signatoryId: string): Promise<PageSize[] | null> {
-  const served = await servedFile(db, signatoryId);
-  return served ? sizesOf(served.hash) : null;
+export async function signingPageSizes(link: Pick<SigningLink, "signer" | "document">): Promise<PageSize[] | null> {
+  return linkShowsDocument(link.signer, link.document) ? sizesOf(link.document.sealedHash ?? link.document.originalHash) : null;
 }
 
 export type SigningPagePicture = { ok: true; png: Buffer } | { ok: false; problem: "not-found" | EngineFailure["problem"] };
@@ -102,7 +111,8 @@ export async function signingPageImage(db: DbOrTx, signatoryId: string, page: nu
   if (!served) return { ok: false, problem: "not-found" };
   const pageSizes = await sizesOf(served.hash);
   if (!pageSizes?.[page - 1]) return { ok: false, problem: "not-found" };
-  if (page === 1) await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: served.link.document.id, hash: served.hash, sealed: served.link.document.sealedHash !== null, picture: true }, ip: context.ip });
+  // Recorded after the answer: this picture is the signing page's largest paint.
+  if (page === 1) recordAuditEventLater(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: served.documentId, hash: served.hash, sealed: served.sealed, picture: true }, ip: context.ip });
   const key = `${served.hash}:${page}:${width}`;
   const cached = images.get(key);
   if (cached) return { ok: true, png: cached };

@@ -3,9 +3,10 @@ import { DOCUMENT_STATUS } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { DOCUMENT_STATUS_NAMES, type SignatureBox } from "@/lib/schemas/signing";
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
+import { recordAuditEventLater } from "@/lib/services/audit/record-audit-event-later";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { signerSessions, signerVerification, signerVerificationView } from "./signer-verification";
-import { linkStatus, loadSigningLink } from "./signing-link-state";
+import { linkStatus, loadSigningLink, type SigningLink } from "./signing-link-state";
 
 /**
  * What the public signing page (and an embedded-signing integrator) may know through a link:
@@ -14,11 +15,27 @@ import { linkStatus, loadSigningLink } from "./signing-link-state";
  * and the other signers' names and progress (no e-mails).
  * Every view is recorded in the audit log: the link is a bearer secret.
  */
-export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: { ip: string | null; recordView?: boolean }) {
-  const link = await loadSigningLink(db, signatoryId);
+export async function viewSigningLink(db: DbOrTx, signatoryId: string, context: ViewContext) {
+  return viewOfSigningLink(db, await loadSigningLink(db, signatoryId), context);
+}
+
+type ViewContext = {
+  ip: string | null;
+  /** false: the answer to a sign or reject re-reads the link; that is not a new view. */
+  recordView?: boolean;
+  /** Record the view after answering (recordAuditEventLater): the signing page, whose first paint waits for it. */
+  recordLater?: boolean;
+};
+
+/** viewSigningLink of a link already loaded (the signing page loads it once for all it shows). */
+export async function viewOfSigningLink(db: DbOrTx, link: SigningLink, context: ViewContext) {
+  const signatoryId = link.signer.id;
   const state = linkStatus(link.signer, link.document, link.signers);
-  // The answer to a sign or reject re-reads the link; that is not a new view.
-  if (context.recordView !== false) await recordAuditEvent(db, { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip });
+  if (context.recordView !== false) {
+    const event = { actorUserId: null, action: "signature.viewed", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id }, ip: context.ip };
+    if (context.recordLater) recordAuditEventLater(db, event);
+    else await recordAuditEvent(db, event);
+  }
   const d = link.document;
   const rubrica = d.allowTypeSignatures.includes("RUBRICA");
   return {

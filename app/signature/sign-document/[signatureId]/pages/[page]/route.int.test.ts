@@ -1,10 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { signatories } from "@/lib/db/schema";
+import { auditEvents, signatories } from "@/lib/db/schema";
+import { auditEventsWritten } from "@/lib/services/audit/record-audit-event-later";
 import { cancelDocument } from "@/lib/services/documents/cancel-document";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { holdAuditChain, settlesWithin } from "@/test/audit-chain-lock";
 import { call } from "@/test/http";
 import { GET as view } from "@/app/v1/signatures/[signatureId]/route";
 import { GET } from "./route";
@@ -73,5 +75,29 @@ describe("the signing page's boxes and pictures of pages", () => {
     expect((await picture(first!, "3")).status).toBe(404);
     expect((await picture(first!, "cero")).status).toBe(422);
     expect((await picture(crypto.randomUUID(), "1")).status).toBe(404);
+  });
+
+  it("answers the first page's picture without waiting for its audit event, which is still recorded", async () => {
+    const ids = await links();
+    const reads = () => getDb().select().from(auditEvents).where(and(eq(auditEvents.subjectId, ids[0]!), eq(auditEvents.action, "signature.document_read")));
+    // Another writer holds the document's audit chain: the picture must not queue behind it.
+    const chain = await holdAuditChain(ids.documentId);
+    try {
+      const answer = picture(ids[0]!, "1", "480");
+      expect(await settlesWithin(answer, 5_000)).toBe(true);
+      expect((await answer).status).toBe(200);
+      expect(await reads()).toEqual([]);
+    } finally {
+      await chain.release();
+    }
+    await auditEventsWritten();
+    expect((await reads()).map((e) => e.data)).toEqual([expect.objectContaining({ documentId: ids.documentId, picture: true, sealed: false })]);
+  });
+
+  it("shows no page to a removed signer, nor to an unknown link", async () => {
+    const ids = await links();
+    await getDb().update(signatories).set({ removedAt: new Date() }).where(eq(signatories.id, ids[1]!));
+    expect((await picture(ids[1]!, "1", "480")).status).toBe(404);
+    expect((await picture(ids[0]!, "1", "480")).status).toBe(200);
   });
 });
