@@ -17,7 +17,8 @@
 //   of every model, split by source card; the UNSEEN part is printed per field and per kind of
 //   distortion, with p50/p95 ms per front, and again with the pictures front-picture.ts refuses
 //   counted as missed (the issue's target). `--part tune` reads the part one may tune on instead
-//   (with its worst pictures), `--part none` skips it; `--kinds small,blur` reads only those kinds.
+//   (with its worst pictures, `--worst N` of them, 12 by default), `--part none` skips it;
+//   `--kinds small,blur` reads only those kinds.
 // - `--engine tesseract|paddle|hybrid|both` (specimens and augmented fronts): the OCR engine under
 //   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, Paddle with the name and address
 //   lines read again by Tesseract, or Tesseract's passes with a hybrid pass second
@@ -104,7 +105,7 @@ function summaryRow(label: string, rows: CardResult[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" } }, strict: true });
+  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" }, worst: { type: "string", default: "12" } }, strict: true });
   const engines: Record<string, IneFrontReader> = { tesseract: tesseractIneFrontReader, paddle: paddleIneFrontReader, hybrid: hybridIneFrontReader, both: combinedIneFrontReader };
   const engine = engines[values.engine];
   if (!engine) throw new Error(`--engine takes one of ${Object.keys(engines).join(", ")}`);
@@ -132,7 +133,7 @@ async function main() {
   if (parts.length) {
     const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds, engine);
     printAugmentedTables(dir, results);
-    if (parts.includes("tune")) printAugmentedMisses(results, "tune");
+    if (parts.includes("tune")) printAugmentedMisses(results, "tune", Number(values.worst));
   }
   if (!count) return closeIneFrontReader();
 

@@ -49,7 +49,7 @@ export function plain(text: string): string {
     .trim();
 }
 
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

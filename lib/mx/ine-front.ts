@@ -80,8 +80,8 @@ export function repair(text: string, pattern: string): string | null {
   return out;
 }
 
-const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
-const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
+export const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
+export const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
 const SHORT_CLAVE_PATTERN = "LLLLLLDDDDDDDSDDD";
 
 /** A run of the right shape: `whole` when it is a whole word as read, not cut out of a longer one. */
@@ -151,7 +151,7 @@ function checkDigitRepaired(curp: string | null): string | null {
   return found.size === 1 ? [...found][0]! : curp;
 }
 
-function year(values: string[], index = 0): string | null {
+export function year(values: string[], index = 0): string | null {
   // Real cards print a count after the year of registration (2008 02), which OCR may run into it.
   const years = [...values.join(" ").replace(/[OQD]/g, "0").matchAll(/(?<!\d)((?:19|20)\d{2})(?:\d{2})?(?!\d)/g)].map((m) => m[1]);
   return years?.[index] ?? null;
@@ -193,7 +193,7 @@ function vouchedBirthDate(values: string[]): string | null {
   return null;
 }
 
-function birthDate(values: string[]): string | null {
+export function birthDate(values: string[]): string | null {
   const m = /(\d{2})\s*\/\s*(\d{2})\s*\/\s*(\d{4})/.exec(values.join(" ").replace(/[OQ]/g, "0"));
   if (!m) return null;
   const [, d, mo, y] = m;
@@ -202,7 +202,7 @@ function birthDate(values: string[]): string | null {
   return `${y}-${mo}-${d}`;
 }
 
-const nameLine = (value: string | undefined) =>
+export const nameLine = (value: string | undefined) =>
   value
     ? value
         .toUpperCase()
@@ -283,7 +283,7 @@ function digits(values: string[], length: number): string | null {
   return null;
 }
 
-const addressLine = (value: string) =>
+export const addressLine = (value: string) =>
   addressPunctuation(
     value
       .split(/\s+/)

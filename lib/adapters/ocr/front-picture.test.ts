@@ -17,6 +17,10 @@ describe("problemOf: can the front reader read this picture?", () => {
     expect(problemOf(card({ by: "whole", pictureWidth: 960, pictureHeight: 1280 }))?.cause).toBe("no_card");
   });
 
+  it("takes a card 330 px wide, whose values the position read finds with its labels unread", () => {
+    expect(problemOf(card({ sourceWidth: 330 }))).toBeNull();
+  });
+
   it("asks for a closer photo under the width the reader reads, saying how wide the card was", () => {
     expect(problemOf(card({ sourceWidth: MIN_CARD_WIDTH - 1 }))).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_CARD_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
   });

@@ -16,11 +16,15 @@ export type FrontPictureProblem = {
 };
 
 /**
- * Width of the card in the picture's pixels below which the reader misses fields. Fields right on
- * the tune part by the card's width: under 240 px 0%, 240–300 6%, 300–400 51%, 400–500 94%,
- * 500–800 100% (Tesseract does not read type a few pixels high, however it is enlarged).
+ * Width of the card in the picture's pixels below which the reader misses fields. Since the values
+ * are also read by where the layout prints them (lib/adapters/ocr/read-by-position), fields right
+ * on the tune part (both engines, 2026-11-26) by the card's width: under 240 px 2%, 240–300 px
+ * 1–8 of 11–15 per picture (the name or the CURP missed on every one), 320–330 px 11/15 and 13/15
+ * (names, CURP, clave and birth date right on both; missed: the years of registro and emisión,
+ * localidad, an accent), 391 px 7/13 (the redrawn sample whose printed clave and CURP are
+ * malformed), 400–500 px 95%. Below 320 px the person is asked for a closer photo.
  */
-export const MIN_CARD_WIDTH = 400;
+export const MIN_CARD_WIDTH = 320;
 /**
  * Sharpness (find-card's focus measure) below which the reader misses fields: on the tune part,
  * 60–100 read 19% of fields, 100–200 18%, 200–500 81%. A sharp card scores in the thousands.

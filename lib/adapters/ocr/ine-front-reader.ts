@@ -4,7 +4,7 @@ import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { findCard } from "@/lib/adapters/vision/find-card";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
-import type { OcrWord } from "@/lib/mx/ine-front";
+import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 
 /**
  * Reads the text of an INE front. The card is found first (the background around it trimmed
@@ -18,6 +18,11 @@ export interface IneFrontReader {
   read(image: Uint8Array, options?: FrontPass & { turn?: Turn; area?: CardArea }): Promise<OcrWord[]>;
   /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
   passes?: FrontPass[];
+  /**
+   * The fields read by where each model prints them rather than by their labels (small cards,
+   * whose labels are unread): readIneFront fills what the passes left empty from it.
+   */
+  byPosition?(image: Uint8Array, turn: Turn): Promise<Partial<IneFront>>;
 }
 
 /**

@@ -1,7 +1,9 @@
 import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
-import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader } from "./ine-front-reader";
-import { detectText, recogniseBoxes, wordsOf, type TextBox } from "./paddle-ocr";
+import type { IneFront } from "@/lib/mx/ine-front";
+import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { detectText, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
+import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
 /**
  * Paddle's passes: the card at 300 dpi, then larger. Thresholding, which helps Tesseract past
@@ -18,12 +20,52 @@ export const paddleIneFrontReader: IneFrontReader = {
     return wordsOf((await paddleBoxes(image, options)).boxes);
   },
   passes: PADDLE_PASSES,
+  byPosition: (image, turn) => fieldsByPosition(image, turn),
 };
 
-async function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read"]>[1] = {}): Promise<{ region: Buffer; boxes: TextBox[] }> {
-  const card = await cardRegion(image, options);
-  const region = options.area ? await areaOf(card, options.area) : card;
-  return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
+// The boxes of a picture's reads, by the read's options: the position read (readByPosition)
+// takes the hybrid pass's boxes instead of running the detector and recogniser again.
+const boxesRead = new WeakMap<Uint8Array, Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>>();
+
+function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read"]>[1] = {}): Promise<{ region: Buffer; boxes: TextBox[] }> {
+  const reads = boxesRead.get(image) ?? new Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>();
+  boxesRead.set(image, reads);
+  const key = JSON.stringify([options.width ?? null, options.threshold ?? null, options.turn ?? 0, options.area ?? null]);
+  let read = reads.get(key);
+  if (!read) {
+    read = (async () => {
+      const card = await cardRegion(image, options);
+      const region = options.area ? await areaOf(card, options.area) : card;
+      return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
+    })();
+    reads.set(key, read);
+    read.catch(() => reads.delete(key));
+  }
+  return read;
+}
+
+/**
+ * The fields read by where they are printed (lib/adapters/ocr/read-by-position) from the boxes of
+ * the card at 1012 px (the hybrid pass's, when it ran): for what the labels could not place. The
+ * name's and address's lines are read again by Tesseract for their accents, Ñ and spaces, and
+ * taken where they spell what Paddle read (as the hybrid reader does under the labels).
+ */
+async function fieldsByPosition(image: Uint8Array, turn: Turn): Promise<Partial<IneFront>> {
+  const { region, boxes } = await paddleBoxes(image, { ...PADDLE_PASSES[0], turn });
+  const { width = 0, height = 0 } = await sharp(region).metadata();
+  const read = readByPosition(
+    boxes.map((b) => ({ ...b, text: unglue(b.text) })),
+    width,
+    height,
+  );
+  if (!read) return {};
+  const lines = [...read.nameBoxes, ...read.addressBoxes];
+  if (!lines.length) return read.front;
+  const reread = await tesseractLines(region, lines);
+  const best = (b: PositionBox, i: number) => (reread[i] && sameLetters(reread[i], b.text) ? reread[i] : b.text);
+  const names = read.nameBoxes.map(best);
+  const address = read.addressBoxes.map((b, i) => best(b, read.nameBoxes.length + i));
+  return { ...read.front, ...(names.length ? nameFields(names) : {}), ...(address.length ? { domicilio: addressField(address) } : {}) };
 }
 
 /**
@@ -46,6 +88,7 @@ export const hybridIneFrontReader: IneFrontReader = {
     }));
   },
   passes: PADDLE_PASSES,
+  byPosition: (image, turn) => fieldsByPosition(image, turn),
 };
 
 /** The boxes of up to `count` lines below each label, in the label's column, before the next label. */
@@ -71,7 +114,7 @@ function linesUnder<T extends TextBox>(boxes: T[], keys: LabelKey[], count: numb
 const GAP = 16;
 
 /** The boxes cut from the card, enlarged twice (lanczos), stacked with white between, read as one block: one Tesseract call. */
-async function tesseractLines(region: Buffer, boxes: TextBox[]): Promise<(string | undefined)[]> {
+async function tesseractLines(region: Buffer, boxes: PositionBox[]): Promise<(string | undefined)[]> {
   const crops = await Promise.all(
     boxes.map((b) =>
       sharp(region)
@@ -117,4 +160,5 @@ export function sameLetters(a: string, b: string): boolean {
 export const combinedIneFrontReader: IneFrontReader = {
   read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
   passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
+  byPosition: (image, turn) => fieldsByPosition(image, turn),
 };

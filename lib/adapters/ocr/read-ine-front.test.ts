@@ -181,3 +181,24 @@ describe("readIneFront: the card found in the picture", () => {
     }
   });
 });
+
+describe("readIneFront: what the labels leave empty, read by position", () => {
+  // A small card: the labels unread ("DONOUSS"), so nothing is placed by label; the reader's
+  // position read (read-by-position.ts) still gives the values.
+  const unlabelled = [...line("DONOUSS", 339, 167, 18), ...line("BELTRAN", 339, 192), ...line("FLORES", 338, 218), ...line("MARTIN", 339, 245)];
+  const byPosition = { primer_apellido: "BELTRÁN", segundo_apellido: "FLORES", nombres: "MARTÍN", nombre_completo: "MARTÍN BELTRÁN FLORES", seccion: "4622", sexo: "H" as const };
+
+  it("fills the fields the passes left empty, at the turn the passes found", async () => {
+    const turns: number[] = [];
+    const reader: IneFrontReader = { read: async () => unlabelled, passes: [{ width: 1012 }], byPosition: async (_image, turn) => (turns.push(turn), byPosition) };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front).toMatchObject(byPosition);
+    expect(turns).toHaveLength(1);
+  });
+
+  it("keeps what the labels placed: the name's lines stay together", async () => {
+    const reader: IneFrontReader = { read: async () => front2019, passes: [{ width: 1012 }], byPosition: async () => byPosition };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front).toMatchObject({ primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", seccion: "4622", sexo: "H" });
+  });
+});

@@ -49,7 +49,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
-  return { words: first.words, front };
+  return { words: first.words, front: reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front };
 }
 
 /** Where the 2019 front prints SEXO: the right quarter, under the header. */
@@ -116,6 +116,21 @@ const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "
 // by no ESTADO, MUNICIPIO or LOCALIDAD read.
 const is2019 = (front: IneFront) => !front.estado && !front.municipio && !front.localidad;
 const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) => front[k] !== null) && (front.anio_emision !== null || is2019(front));
+
+/**
+ * The fields the labels left empty taken from where the layout prints them
+ * (lib/adapters/ocr/read-by-position: each value there passed its grammar). The name's three
+ * lines only together, and only when no line of it was placed by label.
+ */
+export function fillByPosition(front: IneFront, byPosition: Partial<IneFront>): IneFront {
+  const out = { ...front };
+  const names = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"] as const;
+  for (const [key, value] of Object.entries(byPosition) as [keyof IneFront, string][]) {
+    if (value && out[key] === null && !(names as readonly string[]).includes(key)) (out as Record<string, unknown>)[key] = value;
+  }
+  if (names.every((k) => front[k] === null) && byPosition.nombre_completo) for (const k of names) out[k] = byPosition[k]!;
+  return out;
+}
 
 /** `front` with its empty fields taken from `other`; the name's three lines only together. */
 function fill(front: IneFront, other: IneFront): IneFront {

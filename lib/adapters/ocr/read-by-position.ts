@@ -1,0 +1,222 @@
+import { checkCurp } from "@/lib/mx/curp";
+import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, repair, year, type IneFront } from "@/lib/mx/ine-front";
+import { distance, LABELS } from "@/lib/mx/ine-front-labels";
+
+/**
+ * An INE front's fields read by where they are printed, not by their labels. Once the card is
+ * found and seen straight (lib/adapters/vision/find-card) and cut to the card (cardRegion), each
+ * model prints each value at the same place. On a small card (240–400 px in the picture) the
+ * labels' type is a few pixels high and reads as "DONOUSS" for DOMICILIO, while the values, twice
+ * their height, still read: label reading places nothing there, position reading does.
+ *
+ * The areas are fractions of the card region's width and height, measured on the TUNE part's
+ * fronts only (bench/lib/augmented-fronts: INE's specimens velpaNew, financiera and cetis19, and
+ * the sandbox cards E1–H2, drawn after INE's specimen), read by Paddle at 1012 px. Two layouts:
+ * the 2014 front (models E and F, ESTADO/MUNICIPIO/LOCALIDAD rows) and the 2019 front (G and H,
+ * birth date, sección and vigencia along the bottom). The layout is not guessed from one clue:
+ * both are tried and the one whose values pass more of their grammar wins (CURP check digit,
+ * clave's shape, a real date, a four-digit sección, a vigencia ten years after its start).
+ *
+ * A box belongs to an area by its vertical centre and by its left edge (values that start at the
+ * text column: names, address, birth date on 2019 fronts) or its right edge (values at the end
+ * of a line, after a label the OCR may glue to them: "SEXOM", "2014 VIGENCIA 2024").
+ */
+export type PositionBox = { text: string; x0: number; y0: number; x1: number; y1: number };
+
+type Area = { edge: "start" | "end"; x: [number, number]; y: [number, number] };
+type AreaKey = "nombre" | "domicilio" | "sexo" | "nacimiento" | "clave" | "curp" | "registro" | "seccion" | "vigencia";
+export type FrontLayout = { name: "2014" | "2019"; areas: Record<AreaKey, Area> };
+
+const start = (x: [number, number], y: [number, number]): Area => ({ edge: "start", x, y });
+const end = (x: [number, number], y: [number, number]): Area => ({ edge: "end", x, y });
+
+// Measured centres on the tune part (region fractions, 1012 px wide): 2014 names 0.32/0.37/0.42
+// (the redrawn cetis19 sample 0.35/0.39/0.44), address 0.52–0.66, clave 0.68–0.73, CURP 0.74–0.79,
+// sección's value ends at 0.88–0.90 on 0.82–0.85, vigencia's at 0.88–0.89 on 0.89–0.91; 2019 names
+// 0.34/0.40/0.45, address 0.59/0.64/0.69, clave 0.74, CURP and registro 0.84, the bottom row 0.94.
+export const FRONT_LAYOUTS: FrontLayout[] = [
+  {
+    name: "2014",
+    areas: {
+      nombre: start([0.29, 0.4], [0.31, 0.47]),
+      domicilio: start([0.29, 0.4], [0.5, 0.675]),
+      sexo: end([0.93, 1], [0.33, 0.43]),
+      nacimiento: end([0.93, 1], [0.29, 0.37]),
+      clave: end([0.7, 1], [0.66, 0.74]),
+      curp: start([0.29, 0.5], [0.72, 0.81]),
+      registro: end([0.93, 1], [0.72, 0.8]),
+      seccion: end([0.84, 0.95], [0.79, 0.87]),
+      vigencia: end([0.84, 0.95], [0.865, 0.95]),
+    },
+  },
+  {
+    name: "2019",
+    areas: {
+      nombre: start([0.29, 0.4], [0.32, 0.5]),
+      domicilio: start([0.29, 0.4], [0.555, 0.715]),
+      sexo: end([0.9, 1], [0.25, 0.34]),
+      nacimiento: start([0.29, 0.4], [0.9, 0.98]),
+      clave: end([0.7, 0.85], [0.7, 0.78]),
+      curp: start([0.29, 0.4], [0.8, 0.88]),
+      registro: start([0.66, 0.72], [0.8, 0.88]),
+      seccion: end([0.58, 0.68], [0.9, 0.98]),
+      vigencia: end([0.76, 0.86], [0.9, 0.98]),
+    },
+  },
+];
+
+export type PositionRead = {
+  layout: FrontLayout["name"];
+  /** How many values passed their grammar: what chose the layout. */
+  score: number;
+  front: Partial<IneFront>;
+  /** The boxes of the name's three lines and the address's lines, top to bottom: for a reader with accents and Ñ to read again. */
+  nameBoxes: PositionBox[];
+  addressBoxes: PositionBox[];
+};
+
+/** The fields of each layout read from boxes of a card region `width` × `height`; the layout whose values pass more of their grammar, or null when none passes any. */
+export function readByPosition(boxes: PositionBox[], width: number, height: number): PositionRead | null {
+  const reads = FRONT_LAYOUTS.map((layout) => readLayout(layout, boxes, width, height));
+  const best = reads.sort((a, b) => b.score - a.score)[0]!;
+  return best.score > 0 ? best : null;
+}
+
+type Shift = readonly [number, number];
+// The card finder's outline may sit a little inside or outside the card's edge (a finger, a
+// shadow, the rounded corners), which moves and stretches the layout: each area is also tried
+// moved by up to a tenth of the card's height and 3% of its width, nearest first.
+const SHIFTS: Shift[] = [0, 0.025, -0.025, 0.05, -0.05, 0.075, -0.075, 0.1, -0.1]
+  .flatMap((dy) => [0, 0.03, -0.03].map((dx) => [dx, dy] as const))
+  .sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+
+function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, height: number): PositionRead {
+  const inArea = (key: AreaKey, [dx, dy]: Shift) => {
+    const a = layout.areas[key];
+    return boxes
+      .filter((b) => {
+        const x = (a.edge === "start" ? b.x0 : b.x1) / width - dx;
+        const y = (b.y0 + b.y1) / 2 / height - dy;
+        return x >= a.x[0] && x <= a.x[1] && y >= a.y[0] && y <= a.y[1];
+      })
+      .sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
+  };
+  // The first shift at which the area's boxes give a value that passes its grammar.
+  const find = <T>(key: AreaKey, value: (boxes: PositionBox[]) => T | null, shifts: Shift[] = SHIFTS): { value: T; shift: Shift } | null => {
+    for (const shift of shifts) {
+      const v = value(inArea(key, shift));
+      if (v) return { value: v, shift };
+    }
+    return null;
+  };
+  const texts = (boxes: PositionBox[]) => boxes.map((b) => b.text);
+  const front: Partial<IneFront> = {};
+
+  // Values with a strong grammar find their own shift: the name (three lines of letters, no
+  // digit: the address's lines have their number and postcode), the clave's and CURP's shapes
+  // (the CURP's check digit), a real birth date. A label garbled past recognising sits above its
+  // value: of more lines than a value has, the last ones are the value.
+  const names = find("nombre", (bs) => {
+    const ls = lines(bs.filter((b) => !isLabel(b.text))).slice(-3);
+    const fields = ls.every((l) => !/\d/.test(l.text)) ? nameFields(ls.map((l) => l.text)) : null;
+    return fields ? { fields, boxes: ls } : null;
+  });
+  if (names) Object.assign(front, names.value.fields);
+  const clave = find("clave", (bs) => texts(bs).map((t) => shaped(t, CLAVE_PATTERN)).find(Boolean) ?? null);
+  if (clave) front.clave_elector = clave.value;
+  const curp = find("curp", (bs) => texts(bs).flatMap((t) => windows(t, CURP_PATTERN.length).map((w) => repair(w, CURP_PATTERN))).find((c) => !!c && checkCurp(c).valid) ?? null);
+  if (curp) front.curp = curp.value;
+  const born = find("nacimiento", (bs) => birthDate(texts(bs)));
+  if (born) front.fecha_nacimiento = born.value;
+
+  // The others (a letter, four digits, a year) are read where those put the card, else unmoved.
+  const anchor = clave?.shift ?? names?.shift ?? curp?.shift ?? born?.shift;
+  const near: Shift[] = anchor && (anchor[0] || anchor[1]) ? [anchor, [0, 0]] : [[0, 0]];
+
+  // The address: three lines, one with a digit (its number, its postcode), wherever they are; else
+  // two where the card's other values put it. A clave read into the area (a card a little off) ends it.
+  const addressOf = (count: number) => (bs: PositionBox[]) => {
+    const ls = lines(bs.filter((b) => !isLabel(b.text) && !claveLike(b.text))).slice(-3);
+    const value = ls.length >= count && ls.some((l) => /\d/.test(l.text)) ? addressField(ls.map((l) => l.text)) : null;
+    return value ? { value, boxes: ls } : null;
+  };
+  const address = find("domicilio", addressOf(3)) ?? find("domicilio", addressOf(2), near);
+  if (address) front.domicilio = address.value.value;
+
+  // The label before it may be read short or garbled ("SEXOM", "OH" on a card 270 px wide).
+  const sexo = find("sexo", (bs) => texts(bs).map((t) => /^(?:[A-Z0-9]{0,5} ?)?([HM])$/.exec(plain(t))?.[1]).find(Boolean) ?? null, near);
+  if (sexo) front.sexo = sexo.value as "H" | "M";
+
+  const registro = find("registro", (bs) => {
+    const y = year(texts(bs));
+    return y && Number(y) >= 1950 ? y : null;
+  }, near);
+  if (registro) front.anio_registro = registro.value;
+
+  // Sección: four digits ending its line (a 2014 front may read "MUNICIPIO 004 SECCION 0747" as one box).
+  const seccion = find("seccion", (bs) => texts(bs).map((t) => /(?<!\d)(\d{4})$/.exec(plain(t).replace(/[OQD]/g, "0"))?.[1]).find(Boolean) ?? null, near);
+  if (seccion) front.seccion = seccion.value;
+
+  // The vigencia: the last year of its line; where the line has two (2019: «2022 - 2032»), they are ten years apart.
+  const vigencia = find(
+    "vigencia",
+    (bs) =>
+      texts(bs)
+        .map((t) => [...plain(t).replace(/[OQ]/g, "0").matchAll(/(?<!\d)((?:19|20)\d{2})(?!\d)/g)].map((m) => Number(m[1])))
+        .map((ys) => (ys.length >= 2 && ys.at(-1)! - ys.at(-2)! !== 10 ? null : ys.at(-1)))
+        .find((y) => !!y && y >= 2000) ?? null,
+    near,
+  );
+  if (vigencia) front.vigencia = String(vigencia.value);
+
+  const score = (names ? 1 : 0) + Object.keys(front).filter((k) => !["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"].includes(k)).length;
+  return { layout: layout.name, score, front, nameBoxes: names?.value.boxes ?? [], addressBoxes: address?.value.boxes ?? [] };
+}
+
+/** The name's three lines as printed (first surname, second, given names), or null when they are not three lines of letters. */
+export function nameFields(lines: string[]): Pick<IneFront, "nombres" | "primer_apellido" | "segundo_apellido" | "nombre_completo"> | null {
+  const names = lines.map((l) => nameLine(l));
+  if (names.length !== 3 || !names.every((n) => !!n && n.replace(/ /g, "").length >= 2)) return null;
+  const [primer, segundo, nombres] = names as [string, string, string];
+  return { primer_apellido: primer, segundo_apellido: segundo, nombres, nombre_completo: `${nombres} ${primer} ${segundo}` };
+}
+
+/** The address's lines joined as the label reader joins them, or null under two lines (a street alone is not an address read). */
+export function addressField(lines: string[]): string | null {
+  const address = lines.map((l) => addressLine(l)).filter(Boolean);
+  return address.length >= 2 ? address.join(", ").replace(/\s+/g, " ") : null;
+}
+
+/** Boxes on one line (their centres within half a line of each other) joined left to right. */
+function lines(boxes: PositionBox[]): PositionBox[] {
+  const out: PositionBox[] = [];
+  for (const b of boxes) {
+    const last = out.at(-1);
+    const centre = (b.y0 + b.y1) / 2;
+    if (last && Math.abs(centre - (last.y0 + last.y1) / 2) < (last.y1 - last.y0) / 2) {
+      const [left, right] = b.x0 < last.x0 ? [b, last] : [last, b];
+      out[out.length - 1] = { text: `${left.text} ${right.text}`, x0: Math.min(b.x0, last.x0), y0: Math.min(b.y0, last.y0), x1: Math.max(b.x1, last.x1), y1: Math.max(b.y1, last.y1) };
+    } else out.push(b);
+  }
+  return out;
+}
+
+/** NOMBRE or DOMICILIO read, allowing a third of its letters misread ("DOMKIUO"): the labels between the name's and address's lines. */
+function isLabel(text: string): boolean {
+  const t = plain(text).replace(/[^A-Z0-9]/g, "");
+  return [...LABELS.nombre, ...LABELS.domicilio].some((l) => distance(t, l) <= Math.ceil(l.length / 3));
+}
+
+// A clave read into the address's area (a card found a little off): its shape, or a word of 8 digits or more (a clave misread).
+const claveLike = (text: string) => !!shaped(text, CLAVE_PATTERN) || text.split(/\s+/).some((w) => (w.match(/\d/g)?.length ?? 0) >= 8);
+
+const windows = (text: string, length: number) => {
+  const compact = plain(text).replace(/[^A-Z0-9]/g, "");
+  return Array.from({ length: Math.max(0, compact.length - length + 1) }, (_, i) => compact.slice(i, i + length));
+};
+/** The last run of the pattern's length in the text that fits the pattern (a label read glued before it). */
+const shaped = (text: string, pattern: string) =>
+  windows(text, pattern.length)
+    .reverse()
+    .map((w) => repair(w, pattern))
+    .find(Boolean) ?? null;
