@@ -13,3 +13,11 @@ export function assertOpenForChanges(document: DocumentRow): void {
   const reason = CLOSED_REASON[document.signStatus];
   if (reason) throw new AppError("CONFLICT", `${reason}; it can no longer be changed.`);
 }
+
+/**
+ * The file people read and download: the original until sealed, then the sealed one (with its
+ * retention sheet). Signers sign the original's hash; once sealed, everyone sees the seal.
+ */
+export function currentFile(document: Pick<DocumentRow, "originalHash" | "sealedHash">): { hash: string; sealed: boolean } {
+  return document.sealedHash === null ? { hash: document.originalHash, sealed: false } : { hash: document.sealedHash, sealed: true };
+}

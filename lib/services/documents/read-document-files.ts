@@ -1,14 +1,15 @@
 import type { DbOrTx } from "@/lib/db/client";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { Actor } from "@/lib/services/actor";
+import { currentFile } from "./document-state";
 import { findAccessibleDocument, findDocumentView } from "./document-view";
 import { issueSigningRecordXml } from "./signing-record";
 
 /** The sealed PDF once signed, the original before (product.md). */
 export async function readDocumentPdf(db: DbOrTx, actor: Actor, documentId: string) {
   const { document } = await findAccessibleDocument(db, actor, documentId);
-  const sealed = document.sealedHash !== null;
-  const bytes = await fileStorage().get(document.sealedHash ?? document.originalHash);
+  const { hash, sealed } = currentFile(document);
+  const bytes = await fileStorage().get(hash);
   return { bytes, fileName: downloadName(document.fileName, sealed ? "-firmado" : "", ".pdf"), sealed };
 }
 

@@ -8,6 +8,7 @@ import { displayedPageSizes, PAGE_PNG, pagePng, type PageSize } from "@/lib/pdf/
 import type { EngineFailure } from "@/lib/pdf/pdf-engine";
 import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
 import type { UploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
+import { currentFile } from "@/lib/services/documents/document-state";
 import { linkShowsDocument, type SigningLink } from "./signing-link-state";
 
 // The signing page shows the document as pictures drawn here: a phone sees the first page
@@ -51,7 +52,7 @@ async function servedFile(db: DbOrTx, signatoryId: string) {
     .innerJoin(documents, eq(documents.id, signatories.documentId))
     .where(eq(signatories.id, signatoryId));
   if (!row || !linkShowsDocument({ removedAt: row.removedAt }, { signStatus: row.signStatus })) return null;
-  return { documentId: row.documentId, sealed: row.sealedHash !== null, hash: row.sealedHash ?? row.originalHash };
+  return { documentId: row.documentId, ...currentFile(row) };
 }
 
 function sizesOf(hash: string): Promise<PageSize[] | null> {
@@ -96,7 +97,7 @@ export function keepUploadedPictures(hash: string, pdf: Pick<UploadedPdf, "pageS
  * then uses the browser's PDF viewer).
  */
 export async function signingPageSizes(link: Pick<SigningLink, "signer" | "document">): Promise<PageSize[] | null> {
-  return linkShowsDocument(link.signer, link.document) ? sizesOf(link.document.sealedHash ?? link.document.originalHash) : null;
+  return linkShowsDocument(link.signer, link.document) ? sizesOf(currentFile(link.document).hash) : null;
 }
 
 export type SigningPagePicture = { ok: true; png: Buffer } | { ok: false; problem: "not-found" | EngineFailure["problem"] };

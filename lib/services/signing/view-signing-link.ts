@@ -5,6 +5,7 @@ import { DOCUMENT_STATUS_NAMES, type SignatureBox } from "@/lib/schemas/signing"
 import { recordAuditEvent } from "@/lib/services/audit/record-audit-event";
 import { recordAuditEventLater } from "@/lib/services/audit/record-audit-event-later";
 import { fileStorage } from "@/lib/adapters/storage/storage";
+import { currentFile } from "@/lib/services/documents/document-state";
 import { signerSessions, signerVerification, signerVerificationView } from "./signer-verification";
 import { linkStatus, loadSigningLink, type SigningLink } from "./signing-link-state";
 
@@ -75,8 +76,8 @@ export async function readSigningDocument(db: DbOrTx, signatoryId: string, conte
   const link = await loadSigningLink(db, signatoryId);
   if (link.signer.removedAt) throw new AppError("CONFLICT", "The owner removed you from this document; this link no longer works.");
   if (link.document.signStatus === DOCUMENT_STATUS.CANCELLED) throw new AppError("CONFLICT", "The owner cancelled this document; this link no longer shows it.");
-  const hash = link.document.sealedHash ?? link.document.originalHash;
+  const { hash, sealed } = currentFile(link.document);
   const bytes = await fileStorage().get(hash);
-  await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id, hash, sealed: link.document.sealedHash !== null }, ip: context.ip });
+  await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id, hash, sealed }, ip: context.ip });
   return { bytes, fileName: link.document.fileName };
 }
