@@ -1,10 +1,11 @@
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { findCard } from "@/lib/adapters/vision/find-card";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
+import { timed } from "./stage-times";
 
 /**
  * Reads the text of an INE front. The card is found first (the background around it trimmed
@@ -72,21 +73,52 @@ function worker(key: typeof KEY | typeof AREA_KEY = KEY): Promise<Worker> {
  * the card's type is the size Tesseract's LSTM reads best (measured on the sandbox cards: larger
  * or sharpened, it misread 8 as 5 in a CURP that it reads right at this size).
  */
-export async function cardRegion(image: Uint8Array, options: FrontPass & { turn?: Turn } = {}): Promise<Buffer> {
+export function cardRegion(image: Uint8Array, options: FrontPass & { turn?: Turn } = {}): Promise<Buffer> {
+  const key = JSON.stringify([options.width ?? CARD_WIDTH, options.threshold ?? null, options.turn ?? 0]);
+  return once(regions, image, key, () => timed("card region", () => region(image, options)));
+}
+
+// Per picture, what its reads share: readIneFront's passes asked for the same card again and
+// again (each decoded the picture, turned it and trimmed it anew; the hybrid pass and the SEXO
+// area re-made the first pass's 1012 px region). Weak: gone with the picture.
+const regions = new WeakMap<Uint8Array, Map<string, Promise<Buffer>>>();
+const trimmed = new WeakMap<Uint8Array, Map<string, Promise<{ data: Buffer; info: OutputInfo }>>>();
+
+/** `make()` once per picture and key; a failure is not kept (the next read tries again). */
+export function once<T>(cache: WeakMap<Uint8Array, Map<string, Promise<T>>>, image: Uint8Array, key: string, make: () => Promise<T>): Promise<T> {
+  const byKey = cache.get(image) ?? new Map<string, Promise<T>>();
+  cache.set(image, byKey);
+  let made = byKey.get(key);
+  if (!made) {
+    made = make();
+    byKey.set(key, made);
+    made.catch(() => byKey.delete(key));
+  }
+  return made;
+}
+
+// PNG between stages only carries pixels to the next one: compressed lightly (level 1 instead of
+// sharp's 6), the same pixels are written several times faster.
+const LIGHT_PNG = { compressionLevel: 1 } as const;
+
+async function region(image: Uint8Array, options: FrontPass & { turn?: Turn }): Promise<Buffer> {
   const card = await trimmedCard(image);
   // A card turned a quarter is read at its own width, not the photo's.
-  const turned = options.turn ? await sharp(card.data).rotate(options.turn).png().toBuffer() : card.data;
+  const turned = options.turn ? await sharp(card.data).rotate(options.turn).png(LIGHT_PNG).toBuffer() : card.data;
   const grey = sharp(turned).flatten({ background: "#ffffff" }).resize({ width: options.width ?? CARD_WIDTH }).greyscale().normalise();
-  return (options.threshold ? grey.threshold(options.threshold) : grey).png().toBuffer();
+  return (options.threshold ? grey.threshold(options.threshold) : grey).png(LIGHT_PNG).toBuffer();
 }
 
 /** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */
-async function trimmedCard(image: Uint8Array) {
-  const upright = await untrustedImage(image).rotate().png().toBuffer({ resolveWithObject: true });
-  return sharp(upright.data)
-    .trim({ threshold: 30 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => upright);
+function trimmedCard(image: Uint8Array) {
+  return once(trimmed, image, "", async () => {
+    const upright = await untrustedImage(image).rotate().png(LIGHT_PNG).toBuffer({ resolveWithObject: true });
+    return sharp(upright.data)
+      .trim({ threshold: 30 })
+      .png(LIGHT_PNG)
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => upright);
+  });
 }
 
 const CARD_WIDTH = 1012;
@@ -112,7 +144,8 @@ export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
     const w = await worker(options.area ? AREA_KEY : KEY);
     const card = await cardRegion(image, options);
-    const { data } = await w.recognize(options.area ? await areaOf(card, options.area) : card, {}, { blocks: true, text: false });
+    const input = options.area ? await areaOf(card, options.area) : card;
+    const { data } = await timed(options.area ? "tesseract area" : "tesseract card", () => w.recognize(input, {}, { blocks: true, text: false }));
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };
@@ -123,7 +156,7 @@ export const tesseractIneFrontReader: IneFrontReader = {
  */
 export async function readBlockLines(image: Buffer): Promise<OcrWord[]> {
   const w = await worker(AREA_KEY);
-  const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+  const { data } = await timed("tesseract lines", () => w.recognize(image, {}, { blocks: true, text: false }));
   return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => ({ text: l.words.map((word) => word.text).join(" "), ...l.bbox }))));
 }
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
 import type { IneFront } from "@/lib/mx/ine-front";
-import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { areaOf, cardRegion, FRONT_PASSES, once, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
@@ -28,20 +28,12 @@ export const paddleIneFrontReader: IneFrontReader = {
 const boxesRead = new WeakMap<Uint8Array, Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>>();
 
 function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read"]>[1] = {}): Promise<{ region: Buffer; boxes: TextBox[] }> {
-  const reads = boxesRead.get(image) ?? new Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>();
-  boxesRead.set(image, reads);
   const key = JSON.stringify([options.width ?? null, options.threshold ?? null, options.turn ?? 0, options.area ?? null]);
-  let read = reads.get(key);
-  if (!read) {
-    read = (async () => {
-      const card = await cardRegion(image, options);
-      const region = options.area ? await areaOf(card, options.area) : card;
-      return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
-    })();
-    reads.set(key, read);
-    read.catch(() => reads.delete(key));
-  }
-  return read;
+  return once(boxesRead, image, key, async () => {
+    const card = await cardRegion(image, options);
+    const region = options.area ? await areaOf(card, options.area) : card;
+    return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { tally } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
@@ -41,10 +42,12 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   };
   // The passes so far together, not only the best one, decide whether another is needed: a
   // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
-  for (const pass of passes.slice(1)) {
-    if (complete(await soFar())) break;
+  for (const [i, pass] of passes.slice(1).entries()) {
+    const before = await soFar();
+    if (complete(before)) break;
     const words = await reader.read(image, { ...pass, turn: first.turn });
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
+    if (filled(await soFar()) > filled(before)) tally(`pass ${i + 2} added`);
   }
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
@@ -104,9 +107,9 @@ function merged(reads: Read[]): IneFront {
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   return ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
 }
-const found = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
+const filled = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
 const validCurp = (front: IneFront) => !!front.curp && checkCurp(front.curp).valid;
-const score = (front: IneFront) => found(front) + (validCurp(front) ? 3 : 0);
+const score = (front: IneFront) => filled(front) + (validCurp(front) ? 3 : 0);
 
 // Every front prints these (estado, municipio, localidad only up to 2019; emisión's count not on
 // 2014 fronts): with all of them and a valid CURP another pass has nothing to add.
