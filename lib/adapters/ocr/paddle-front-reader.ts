@@ -32,9 +32,26 @@ function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read
   return once(boxesRead, image, key, async () => {
     const card = await cardRegion(image, options);
     const region = options.area ? await areaOf(card, options.area) : card;
-    return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
+    const boxes = await detectText(region);
+    return { region, boxes: await recogniseBoxes(region, options.area ? boxes : await inTextColumn(region, boxes)) };
   });
 }
+
+/**
+ * The boxes the fields can be in: every label and value of every model is printed right of the
+ * photo and below the header (lib/adapters/ocr/read-by-position's areas start at 29% of the
+ * width and 25% of the height). The header (INSTITUTO NACIONAL ELECTORAL, CREDENCIAL PARA
+ * VOTAR), the photo, its signature and the edge's strip are not read: the recogniser's time
+ * grows with the boxes' width, and the header's lines are the widest (a third of its time on
+ * unseen fronts, bench:identity --stages). A region not of a card's proportions (a picture with
+ * no card found, read whole) has its text anywhere: all its boxes are read.
+ */
+export async function inTextColumn<T extends { x0: number; y0: number; x1: number; y1: number }>(region: Uint8Array, boxes: T[]): Promise<T[]> {
+  const { width = 0, height = 0 } = await sharp(region).metadata();
+  if (width < 1.4 * height || width > 1.8 * height) return boxes;
+  return boxes.filter((b) => b.x1 > TEXT_COLUMN.left * width && (b.y0 + b.y1) / 2 > TEXT_COLUMN.top * height);
+}
+const TEXT_COLUMN = { left: 0.29, top: 0.2 };
 
 /**
  * The fields read by where they are printed (lib/adapters/ocr/read-by-position) from the boxes of

@@ -21,9 +21,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // the reader's own trim finds its edge as well, and the specimen fronts read best that way.
   const asItCame = !found || found.by === "whole" || (found.by === "crop" && found.coverage >= 0.5);
   const image = asItCame ? picture : found.card;
-  // A card found lies along its long side or across: only the two turns that keep it so are tried.
-  const { width = 0, height = 0 } = asItCame ? {} : await sharp(image).metadata();
-  const turns: Turn[] = asItCame ? [0, 90, 270, 180] : width >= height ? [0, 180] : [90, 270];
+  const turns = await turnsOf(found, asItCame);
   const passes = reader.passes ?? FRONT_PASSES;
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
@@ -54,6 +52,24 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   front.curp = chooseCurp(ranked, front);
   return { words: first.words, front: reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front };
 }
+
+/**
+ * The turns that may make the card upright. A card warped out of a photo lies along its long side
+ * or across: only the two turns that keep it so. A card read as it came, when the finder's crop
+ * or the picture has a card's proportions, too (before, all four were read on a small card whose
+ * labels no turn reads: two Tesseract reads of the whole card for nothing, bench:identity
+ * --stages); a picture of other proportions, or none the finder could open, all four.
+ */
+async function turnsOf(found: FoundCard | null, asItCame: boolean): Promise<Turn[]> {
+  if (!found) return [0, 90, 270, 180];
+  const { width = 0, height = 0 } = await sharp(found.card).metadata();
+  if (!asItCame) return width >= height ? [0, 180] : [90, 270];
+  if (width >= CARD_LIKE * height) return [0, 180];
+  if (height >= CARD_LIKE * width) return [90, 270];
+  return [0, 90, 270, 180];
+}
+// A CR80 card is 85.6 × 54 mm (1.585); a 4:3 photo (1.33) is not taken for one.
+const CARD_LIKE = 1.4;
 
 /** Where the 2019 front prints SEXO: the right quarter, under the header. */
 export const SEXO_2019: CardArea = { left: 0.72, top: 0.18, width: 0.28, height: 0.22 };
