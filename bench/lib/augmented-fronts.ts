@@ -160,7 +160,7 @@ export function printStageTimes(results: AugmentedResult[], part: Part, limit: n
   if (!rows.length) return;
   const line = (stages: StageTimes, ms: number) => {
     const covered = [...stages.values()].reduce((a, s) => a + s.ms, 0);
-    return [...[...stages].sort((a, b) => b[1].ms - a[1].ms).map(([k, s]) => `${k} ${s.ms.toFixed(0)}${s.calls > 1 ? `×${s.calls}` : ""}`), `other ${(ms - covered).toFixed(0)}`].join(", ");
+    return [...[...stages].sort((a, b) => b[1].ms - a[1].ms).map(([k, s]) => `${k} ${s.ms.toFixed(0)}${s.calls > 1 ? `×${s.calls}` : ""}`), `other ${(ms - covered).toFixed(0)}${ms < covered ? " (stages ran side by side)" : ""}`].join(", ");
   };
   const total: StageTimes = new Map();
   for (const r of rows) for (const [k, s] of r.stages) total.set(k, { ms: (total.get(k)?.ms ?? 0) + s.ms, calls: (total.get(k)?.calls ?? 0) + s.calls });

@@ -20,6 +20,11 @@ export interface IneFrontReader {
   /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
   passes?: FrontPass[];
   /**
+   * From this pass on (its index in `passes`), readIneFront starts the next pass's read while
+   * this one runs: passes the reader can make two at a time (Tesseract's two workers).
+   */
+  readAhead?: number;
+  /**
    * The fields read by where each model prints them rather than by their labels (small cards,
    * whose labels are unread): readIneFront fills what the passes left empty from it.
    */
@@ -51,17 +56,35 @@ export type FrontPass = { width?: number; threshold?: number; engine?: "paddle" 
 export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140 }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
-// A second worker for areas: the page mode is a worker's setting, and one worker switched between
+// Two workers for whole cards, one per core: readIneFront reads a pass ahead while the one before
+// runs (FrontReader.readAhead), and two sessions' cards are read side by side.
+const KEY_2 = Symbol.for("rubrica.ine-front-worker-2");
+// A worker for areas: the page mode is a worker's setting, and one worker switched between
 // modes could read a whole card in the wrong one when two sessions interleave.
 const AREA_KEY = Symbol.for("rubrica.ine-front-area-worker");
-const store = globalThis as unknown as { [KEY]?: Promise<Worker>; [AREA_KEY]?: Promise<Worker> };
+type WorkerKey = typeof KEY | typeof KEY_2 | typeof AREA_KEY;
+const store = globalThis as unknown as { [K in WorkerKey]?: Promise<Worker> };
 
-function worker(key: typeof KEY | typeof AREA_KEY = KEY): Promise<Worker> {
+// Reads in flight on each whole-card worker: a read goes to the less busy one.
+const busy = new Map<WorkerKey, number>([[KEY, 0], [KEY_2, 0]]);
+
+/** `read` on the whole-card worker with fewer reads in flight. */
+async function onCardWorker<T>(read: (w: Worker) => Promise<T>): Promise<T> {
+  const key = busy.get(KEY)! <= busy.get(KEY_2)! ? KEY : KEY_2;
+  busy.set(key, busy.get(key)! + 1);
+  try {
+    return await read(await worker(key));
+  } finally {
+    busy.set(key, busy.get(key)! - 1);
+  }
+}
+
+function worker(key: WorkerKey = KEY): Promise<Worker> {
   store[key] ??= (async () => {
     const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
     const w = await createWorker("spa", OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: "none" });
     // A whole card has blocks in columns (automatic layout); an area is one block.
-    await w.setParameters({ tessedit_pageseg_mode: key === KEY ? PSM.AUTO : PSM.SINGLE_BLOCK });
+    await w.setParameters({ tessedit_pageseg_mode: key === AREA_KEY ? PSM.SINGLE_BLOCK : PSM.AUTO });
     return w;
   })();
   store[key].catch(() => (store[key] = undefined));
@@ -142,10 +165,10 @@ export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
 
 export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
-    const w = await worker(options.area ? AREA_KEY : KEY);
     const card = await cardRegion(image, options);
     const input = options.area ? await areaOf(card, options.area) : card;
-    const { data } = await timed(options.area ? "tesseract area" : "tesseract card", () => w.recognize(input, {}, { blocks: true, text: false }));
+    const recognize = (w: Worker) => w.recognize(input, {}, { blocks: true, text: false });
+    const { data } = await (options.area ? timed("tesseract area", async () => recognize(await worker(AREA_KEY))) : timed("tesseract card", () => onCardWorker(recognize)));
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };
@@ -171,7 +194,7 @@ export async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
 
 /** Ends the OCR workers (process shutdown, tests). */
 export async function closeIneFrontReader(): Promise<void> {
-  for (const key of [KEY, AREA_KEY] as const) {
+  for (const key of [KEY, KEY_2, AREA_KEY] as const) {
     const pending = store[key];
     store[key] = undefined;
     if (pending) await (await pending).terminate();

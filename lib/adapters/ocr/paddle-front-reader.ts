@@ -169,5 +169,7 @@ export function sameLetters(a: string, b: string): boolean {
 export const combinedIneFrontReader: IneFrontReader = {
   read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
   passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
+  // Tesseract's later passes two at a time, on its two workers (Paddle's pass takes both cores).
+  readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
 };

@@ -40,13 +40,25 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   };
   // The passes so far together, not only the best one, decide whether another is needed: a
   // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
-  for (const [i, pass] of passes.slice(1).entries()) {
+  // A front the first passes leave incomplete (a specimen whose CURP fails its own check digit, a
+  // blurred card) runs every pass: from reader.readAhead on, the next pass is read while one runs
+  // (two Tesseract workers on two cores), and the passes are still taken one by one, in order.
+  const started = new Map<number, Promise<OcrWord[]>>();
+  const readPass = (i: number) => {
+    if (!started.has(i)) started.set(i, reader.read(image, { ...passes[i], turn: first.turn }));
+    return started.get(i)!;
+  };
+  for (let i = 1; i < passes.length; i++) {
     const before = await soFar();
     if (complete(before)) break;
-    const words = await reader.read(image, { ...pass, turn: first.turn });
+    const reading = readPass(i);
+    if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
+    const words = await reading;
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
-    if (filled(await soFar()) > filled(before)) tally(`pass ${i + 2} added`);
+    if (filled(await soFar()) > filled(before)) tally(`pass ${i + 1} added`);
   }
+  // A pass read ahead and not needed ends here, not in the next picture's time.
+  await Promise.allSettled(started.values());
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
