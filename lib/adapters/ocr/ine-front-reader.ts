@@ -80,13 +80,13 @@ async function onCardWorker<T>(read: (w: Worker) => Promise<T>): Promise<T> {
 }
 
 function worker(key: WorkerKey = KEY): Promise<Worker> {
-  store[key] ??= (async () => {
+  store[key] ??= timed("tesseract start", async () => {
     const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
     const w = await createWorker("spa", OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: "none" });
     // A whole card has blocks in columns (automatic layout); an area is one block.
     await w.setParameters({ tessedit_pageseg_mode: key === AREA_KEY ? PSM.SINGLE_BLOCK : PSM.AUTO });
     return w;
-  })();
+  });
   store[key].catch(() => (store[key] = undefined));
   return store[key];
 }
@@ -190,6 +190,11 @@ export async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
   const top = Math.round(height * area.top);
   const region = { left, top, width: Math.min(width - left, Math.round(width * area.width)), height: Math.min(height - top, Math.round(height * area.height)) };
   return sharp(card).extract(region).resize({ width: 2 * region.width }).png().toBuffer();
+}
+
+/** Starts the Tesseract workers the front reads use, before the first front needs them. */
+export async function startTesseractWorkers(): Promise<void> {
+  await Promise.all([worker(KEY), worker(KEY_2), worker(AREA_KEY)]);
 }
 
 /** Ends the OCR workers (process shutdown, tests). */

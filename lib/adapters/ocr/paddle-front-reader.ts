@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
 import type { IneFront } from "@/lib/mx/ine-front";
-import { areaOf, cardRegion, FRONT_PASSES, once, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
-import { detectText, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
+import { areaOf, cardRegion, FRONT_PASSES, once, startTesseractWorkers, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { detectText, loadPaddle, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
 /**
@@ -173,3 +173,12 @@ export const combinedIneFrontReader: IneFrontReader = {
   readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
 };
+
+/**
+ * The combined reader's engines started before the first front: Tesseract's three workers and
+ * Paddle's two models took the first identity check's time (bench:identity --stages: "tesseract
+ * start", "paddle load"). The launcher calls it once listening, without waiting for it.
+ */
+export async function warmIneFrontReader(): Promise<void> {
+  await Promise.all([startTesseractWorkers(), loadPaddle()]);
+}

