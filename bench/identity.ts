@@ -18,12 +18,15 @@
 //   distortion, with p50/p95 ms per front, and again with the pictures front-picture.ts refuses
 //   counted as missed (the issue's target). `--part tune` reads the part one may tune on instead
 //   (with its worst pictures, `--worst N` of them, 12 by default), `--part none` skips it;
-//   `--kinds small,blur` reads only those kinds.
+//   `--kinds small,blur` reads only those kinds. `--stages N`: where the pictures' time goes, stage
+//   by stage (lib/adapters/ocr/stage-times), and the N slowest pictures' stages; `--dump FILE`:
+//   every picture's read, time and stages as JSON (to compare two versions picture by picture).
 // - `--engine tesseract|paddle|hybrid|both` (specimens and augmented fronts): the OCR engine under
 //   readIneFront: Tesseract alone, PaddleOCR's PP-OCRv4 alone, Paddle with the name and address
 //   lines read again by Tesseract, or Tesseract's passes with a hybrid pass second
 //   (lib/adapters/ocr/paddle-front-reader.ts).
 // Nothing is asserted; numbers are printed.
+import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -42,7 +45,7 @@ import { parseIneMrz, type IneMrz } from "@/lib/mx/ine-mrz";
 import { chooseDegradation, degrade, DEGRADATIONS, describeDegradation, type Degradation, type DegradationKind } from "./lib/degrade-card";
 import { measureFaces } from "./lib/face-separation";
 import { AUGMENTATIONS, type AugmentationKind } from "@/test/factories/card-photo";
-import { printAugmentedMisses, printAugmentedTables, readAugmentedFronts, type Part } from "./lib/augmented-fronts";
+import { printAugmentedMisses, printAugmentedTables, printStageTimes, readAugmentedFronts, type Part } from "./lib/augmented-fronts";
 import { printSpecimenTable, readSpecimenFronts } from "./lib/specimen-fronts";
 import { seededRandom, syntheticPerson } from "./synthetic-people";
 
@@ -105,7 +108,7 @@ function summaryRow(label: string, rows: CardResult[]) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" }, worst: { type: "string", default: "12" } }, strict: true });
+  const { values } = parseArgs({ options: { cards: { type: "string", default: "120" }, seed: { type: "string", default: "20261123" }, part: { type: "string", default: "unseen" }, kinds: { type: "string", default: AUGMENTATIONS.join(",") }, engine: { type: "string", default: "tesseract" }, worst: { type: "string", default: "12" }, stages: { type: "string", default: "0" }, dump: { type: "string" } }, strict: true });
   const engines: Record<string, IneFrontReader> = { tesseract: tesseractIneFrontReader, paddle: paddleIneFrontReader, hybrid: hybridIneFrontReader, both: combinedIneFrontReader };
   const engine = engines[values.engine];
   if (!engine) throw new Error(`--engine takes one of ${Object.keys(engines).join(", ")}`);
@@ -134,6 +137,8 @@ async function main() {
     const { dir, results } = await readAugmentedFronts(seed, parts, photos, kinds, engine);
     printAugmentedTables(dir, results);
     if (parts.includes("tune")) printAugmentedMisses(results, "tune", Number(values.worst));
+    if (Number(values.stages) > 0) for (const part of parts) printStageTimes(results, part, Number(values.stages));
+    if (values.dump) await writeFile(values.dump, JSON.stringify(results.map(({ stages, ...r }) => ({ ...r, stages: Object.fromEntries(stages) })), null, 1));
   }
   if (!count) return closeIneFrontReader();
 

@@ -14,6 +14,7 @@ import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkFrontPicture, type FrontPictureProblem } from "@/lib/adapters/ocr/front-picture";
 import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
+import { timed, withStageTimes, type StageTimes } from "@/lib/adapters/ocr/stage-times";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { seededRandom, syntheticPerson } from "../synthetic-people";
 import { augment, AUGMENTATIONS, chooseAugmentation, describeAugmentation, type Augmentation, type AugmentationKind } from "@/test/factories/card-photo";
@@ -22,7 +23,7 @@ import { expectedFields, SPECIMEN_FIELDS, specimenDir } from "./specimen-fronts"
 export type Part = "tune" | "unseen";
 type Field = (typeof SPECIMEN_FIELDS)[number];
 type Source = { name: string; model: string; part: Part; truth: Partial<Record<Field, string>>; image: () => Promise<Buffer> };
-export type AugmentedResult = { source: string; model: string; part: Part; augmentation: Augmentation; file: string; truth: Partial<Record<Field, string>>; read: IneFront; ms: number; cardWidth: number; sharpness: number; problem: FrontPictureProblem["cause"] | null };
+export type AugmentedResult = { source: string; model: string; part: Part; augmentation: Augmentation; file: string; truth: Partial<Record<Field, string>>; read: IneFront; ms: number; cardWidth: number; sharpness: number; problem: FrontPictureProblem["cause"] | null; stages: StageTimes };
 
 // Specimen fronts by part: each part has an official render and a third-party redrawing.
 const UNSEEN_SPECIMENS = new Set(["zk-maria+giza-actions-ocr__ine.png", "JesusGuzman+face_detection__ine.jpg", "yanLeal01+wp-plugin-form__ine.png"]);
@@ -72,10 +73,13 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
       await writeFile(file, picture);
       // Read whatever the picture check says (its verdict is recorded), to measure where it is right.
       const t = performance.now();
-      const { found, problem } = await checkFrontPicture(picture);
-      const { front } = await readIneFront(reader, picture, found);
+      const { value, stages } = await withStageTimes(async () => {
+        const { found, problem } = await timed("picture check", () => checkFrontPicture(picture));
+        return { found, problem, front: (await readIneFront(reader, picture, found)).front };
+      });
       const ms = performance.now() - t;
-      results.push({ source: source.name, model: source.model, part: source.part, augmentation, file, truth: source.truth, read: front, ms, cardWidth: found.sourceWidth, sharpness: found.sharpness, problem: problem?.cause ?? null });
+      const { found, problem, front } = value;
+      results.push({ source: source.name, model: source.model, part: source.part, augmentation, file, truth: source.truth, read: front, ms, cardWidth: found.sourceWidth, sharpness: found.sharpness, problem: problem?.cause ?? null, stages });
     }
     process.stderr.write(`  ${n + 1}/${all.length} source cards (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   }
@@ -143,6 +147,30 @@ export function printAugmentedMisses(results: AugmentedResult[], part: Part, lim
     console.log(`  ${path.basename(r.file)} ${r.source} [${describeAugmentation(r.augmentation)}]: ${ok}/${n}, ${r.ms.toFixed(0)} ms; card ${r.cardWidth} px, sharpness ${r.sharpness.toFixed(0)}${r.problem ? `, refused: ${r.problem}` : ""}`);
     const misses = SPECIMEN_FIELDS.filter((f) => r.truth[f] !== undefined && got(r, f) !== r.truth[f]);
     console.log(`    ${misses.map((f) => `${f}: ${JSON.stringify(r.truth[f])} → ${JSON.stringify(got(r, f))}`).join("; ")}`);
+  }
+}
+
+/**
+ * Where the time of a part's pictures taken goes, stage by stage (lib/adapters/ocr/stage-times;
+ * "other" is what no stage covers: decoding, sharp's metadata, parsing), and the `limit` slowest
+ * pictures stage by stage: to see what makes the p95.
+ */
+export function printStageTimes(results: AugmentedResult[], part: Part, limit: number) {
+  const rows = results.filter((r) => r.part === part && !r.problem);
+  if (!rows.length) return;
+  const line = (stages: StageTimes, ms: number) => {
+    const covered = [...stages.values()].reduce((a, s) => a + s.ms, 0);
+    return [...[...stages].sort((a, b) => b[1].ms - a[1].ms).map(([k, s]) => `${k} ${s.ms.toFixed(0)}${s.calls > 1 ? `×${s.calls}` : ""}`), `other ${(ms - covered).toFixed(0)}${ms < covered ? " (stages ran side by side)" : ""}`].join(", ");
+  };
+  const total: StageTimes = new Map();
+  for (const r of rows) for (const [k, s] of r.stages) total.set(k, { ms: (total.get(k)?.ms ?? 0) + s.ms, calls: (total.get(k)?.calls ?? 0) + s.calls });
+  const sum = rows.reduce((a, r) => a + r.ms, 0);
+  console.log(`
+${part} part, ${rows.length} pictures taken, ${(sum / 1000).toFixed(1)} s in all; ms by stage (×calls): ${line(total, sum)}`);
+  console.log(`slowest ${limit}:`);
+  for (const r of [...rows].sort((a, b) => b.ms - a.ms).slice(0, limit)) {
+    const { n, ok } = tally([r]);
+    console.log(`  ${path.basename(r.file)} ${r.source} [${describeAugmentation(r.augmentation)}] ${r.ms.toFixed(0)} ms, ${ok}/${n}, card ${r.cardWidth} px: ${line(r.stages, r.ms)}`);
   }
 }
 

@@ -1,10 +1,11 @@
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import { untrustedImage } from "@/lib/adapters/image-input";
 import { resolvePackageFile } from "@/lib/adapters/node-packages";
 import { findCard } from "@/lib/adapters/vision/find-card";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
 import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
+import { timed } from "./stage-times";
 
 /**
  * Reads the text of an INE front. The card is found first (the background around it trimmed
@@ -18,6 +19,11 @@ export interface IneFrontReader {
   read(image: Uint8Array, options?: FrontPass & { turn?: Turn; area?: CardArea }): Promise<OcrWord[]>;
   /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
   passes?: FrontPass[];
+  /**
+   * From this pass on (its index in `passes`), readIneFront starts the next pass's read while
+   * this one runs: passes the reader can make two at a time (Tesseract's two workers).
+   */
+  readAhead?: number;
   /**
    * The fields read by where each model prints them rather than by their labels (small cards,
    * whose labels are unread): readIneFront fills what the passes left empty from it.
@@ -50,19 +56,37 @@ export type FrontPass = { width?: number; threshold?: number; engine?: "paddle" 
 export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140 }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
-// A second worker for areas: the page mode is a worker's setting, and one worker switched between
+// Two workers for whole cards, one per core: readIneFront reads a pass ahead while the one before
+// runs (FrontReader.readAhead), and two sessions' cards are read side by side.
+const KEY_2 = Symbol.for("rubrica.ine-front-worker-2");
+// A worker for areas: the page mode is a worker's setting, and one worker switched between
 // modes could read a whole card in the wrong one when two sessions interleave.
 const AREA_KEY = Symbol.for("rubrica.ine-front-area-worker");
-const store = globalThis as unknown as { [KEY]?: Promise<Worker>; [AREA_KEY]?: Promise<Worker> };
+type WorkerKey = typeof KEY | typeof KEY_2 | typeof AREA_KEY;
+const store = globalThis as unknown as { [K in WorkerKey]?: Promise<Worker> };
 
-function worker(key: typeof KEY | typeof AREA_KEY = KEY): Promise<Worker> {
-  store[key] ??= (async () => {
+// Reads in flight on each whole-card worker: a read goes to the less busy one.
+const busy = new Map<WorkerKey, number>([[KEY, 0], [KEY_2, 0]]);
+
+/** `read` on the whole-card worker with fewer reads in flight. */
+async function onCardWorker<T>(read: (w: Worker) => Promise<T>): Promise<T> {
+  const key = busy.get(KEY)! <= busy.get(KEY_2)! ? KEY : KEY_2;
+  busy.set(key, busy.get(key)! + 1);
+  try {
+    return await read(await worker(key));
+  } finally {
+    busy.set(key, busy.get(key)! - 1);
+  }
+}
+
+function worker(key: WorkerKey = KEY): Promise<Worker> {
+  store[key] ??= timed("tesseract start", async () => {
     const langPath = path.join(path.dirname(resolvePackageFile("@tesseract.js-data/spa/package.json")), "4.0.0_best_int");
     const w = await createWorker("spa", OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: "none" });
     // A whole card has blocks in columns (automatic layout); an area is one block.
-    await w.setParameters({ tessedit_pageseg_mode: key === KEY ? PSM.AUTO : PSM.SINGLE_BLOCK });
+    await w.setParameters({ tessedit_pageseg_mode: key === AREA_KEY ? PSM.SINGLE_BLOCK : PSM.AUTO });
     return w;
-  })();
+  });
   store[key].catch(() => (store[key] = undefined));
   return store[key];
 }
@@ -72,21 +96,52 @@ function worker(key: typeof KEY | typeof AREA_KEY = KEY): Promise<Worker> {
  * the card's type is the size Tesseract's LSTM reads best (measured on the sandbox cards: larger
  * or sharpened, it misread 8 as 5 in a CURP that it reads right at this size).
  */
-export async function cardRegion(image: Uint8Array, options: FrontPass & { turn?: Turn } = {}): Promise<Buffer> {
+export function cardRegion(image: Uint8Array, options: FrontPass & { turn?: Turn } = {}): Promise<Buffer> {
+  const key = JSON.stringify([options.width ?? CARD_WIDTH, options.threshold ?? null, options.turn ?? 0]);
+  return once(regions, image, key, () => timed("card region", () => region(image, options)));
+}
+
+// Per picture, what its reads share: readIneFront's passes asked for the same card again and
+// again (each decoded the picture, turned it and trimmed it anew; the hybrid pass and the SEXO
+// area re-made the first pass's 1012 px region). Weak: gone with the picture.
+const regions = new WeakMap<Uint8Array, Map<string, Promise<Buffer>>>();
+const trimmed = new WeakMap<Uint8Array, Map<string, Promise<{ data: Buffer; info: OutputInfo }>>>();
+
+/** `make()` once per picture and key; a failure is not kept (the next read tries again). */
+export function once<T>(cache: WeakMap<Uint8Array, Map<string, Promise<T>>>, image: Uint8Array, key: string, make: () => Promise<T>): Promise<T> {
+  const byKey = cache.get(image) ?? new Map<string, Promise<T>>();
+  cache.set(image, byKey);
+  let made = byKey.get(key);
+  if (!made) {
+    made = make();
+    byKey.set(key, made);
+    made.catch(() => byKey.delete(key));
+  }
+  return made;
+}
+
+// PNG between stages only carries pixels to the next one: compressed lightly (level 1 instead of
+// sharp's 6), the same pixels are written several times faster.
+const LIGHT_PNG = { compressionLevel: 1 } as const;
+
+async function region(image: Uint8Array, options: FrontPass & { turn?: Turn }): Promise<Buffer> {
   const card = await trimmedCard(image);
   // A card turned a quarter is read at its own width, not the photo's.
-  const turned = options.turn ? await sharp(card.data).rotate(options.turn).png().toBuffer() : card.data;
+  const turned = options.turn ? await sharp(card.data).rotate(options.turn).png(LIGHT_PNG).toBuffer() : card.data;
   const grey = sharp(turned).flatten({ background: "#ffffff" }).resize({ width: options.width ?? CARD_WIDTH }).greyscale().normalise();
-  return (options.threshold ? grey.threshold(options.threshold) : grey).png().toBuffer();
+  return (options.threshold ? grey.threshold(options.threshold) : grey).png(LIGHT_PNG).toBuffer();
 }
 
 /** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */
-async function trimmedCard(image: Uint8Array) {
-  const upright = await untrustedImage(image).rotate().png().toBuffer({ resolveWithObject: true });
-  return sharp(upright.data)
-    .trim({ threshold: 30 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => upright);
+function trimmedCard(image: Uint8Array) {
+  return once(trimmed, image, "", async () => {
+    const upright = await untrustedImage(image).rotate().png(LIGHT_PNG).toBuffer({ resolveWithObject: true });
+    return sharp(upright.data)
+      .trim({ threshold: 30 })
+      .png(LIGHT_PNG)
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => upright);
+  });
 }
 
 const CARD_WIDTH = 1012;
@@ -110,9 +165,10 @@ export async function cardPhotoRegion(image: Uint8Array): Promise<Buffer> {
 
 export const tesseractIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
-    const w = await worker(options.area ? AREA_KEY : KEY);
     const card = await cardRegion(image, options);
-    const { data } = await w.recognize(options.area ? await areaOf(card, options.area) : card, {}, { blocks: true, text: false });
+    const input = options.area ? await areaOf(card, options.area) : card;
+    const recognize = (w: Worker) => w.recognize(input, {}, { blocks: true, text: false });
+    const { data } = await (options.area ? timed("tesseract area", async () => recognize(await worker(AREA_KEY))) : timed("tesseract card", () => onCardWorker(recognize)));
     return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((word) => ({ text: word.text, ...word.bbox })))));
   },
 };
@@ -123,7 +179,7 @@ export const tesseractIneFrontReader: IneFrontReader = {
  */
 export async function readBlockLines(image: Buffer): Promise<OcrWord[]> {
   const w = await worker(AREA_KEY);
-  const { data } = await w.recognize(image, {}, { blocks: true, text: false });
+  const { data } = await timed("tesseract lines", () => w.recognize(image, {}, { blocks: true, text: false }));
   return (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => ({ text: l.words.map((word) => word.text).join(" "), ...l.bbox }))));
 }
 
@@ -136,9 +192,14 @@ export async function areaOf(card: Buffer, area: CardArea): Promise<Buffer> {
   return sharp(card).extract(region).resize({ width: 2 * region.width }).png().toBuffer();
 }
 
+/** Starts the Tesseract workers the front reads use, before the first front needs them. */
+export async function startTesseractWorkers(): Promise<void> {
+  await Promise.all([worker(KEY), worker(KEY_2), worker(AREA_KEY)]);
+}
+
 /** Ends the OCR workers (process shutdown, tests). */
 export async function closeIneFrontReader(): Promise<void> {
-  for (const key of [KEY, AREA_KEY] as const) {
+  for (const key of [KEY, KEY_2, AREA_KEY] as const) {
     const pending = store[key];
     store[key] = undefined;
     if (pending) await (await pending).terminate();

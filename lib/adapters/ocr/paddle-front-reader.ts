@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
 import type { IneFront } from "@/lib/mx/ine-front";
-import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
-import { detectText, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
+import { areaOf, cardRegion, FRONT_PASSES, once, startTesseractWorkers, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { detectText, loadPaddle, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
 /**
@@ -28,21 +28,30 @@ export const paddleIneFrontReader: IneFrontReader = {
 const boxesRead = new WeakMap<Uint8Array, Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>>();
 
 function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read"]>[1] = {}): Promise<{ region: Buffer; boxes: TextBox[] }> {
-  const reads = boxesRead.get(image) ?? new Map<string, Promise<{ region: Buffer; boxes: TextBox[] }>>();
-  boxesRead.set(image, reads);
   const key = JSON.stringify([options.width ?? null, options.threshold ?? null, options.turn ?? 0, options.area ?? null]);
-  let read = reads.get(key);
-  if (!read) {
-    read = (async () => {
-      const card = await cardRegion(image, options);
-      const region = options.area ? await areaOf(card, options.area) : card;
-      return { region, boxes: await recogniseBoxes(region, await detectText(region)) };
-    })();
-    reads.set(key, read);
-    read.catch(() => reads.delete(key));
-  }
-  return read;
+  return once(boxesRead, image, key, async () => {
+    const card = await cardRegion(image, options);
+    const region = options.area ? await areaOf(card, options.area) : card;
+    const boxes = await detectText(region);
+    return { region, boxes: await recogniseBoxes(region, options.area ? boxes : await inTextColumn(region, boxes)) };
+  });
 }
+
+/**
+ * The boxes the fields can be in: every label and value of every model is printed right of the
+ * photo and below the header (lib/adapters/ocr/read-by-position's areas start at 29% of the
+ * width and 25% of the height). The header (INSTITUTO NACIONAL ELECTORAL, CREDENCIAL PARA
+ * VOTAR), the photo, its signature and the edge's strip are not read: the recogniser's time
+ * grows with the boxes' width, and the header's lines are the widest (a third of its time on
+ * unseen fronts, bench:identity --stages). A region not of a card's proportions (a picture with
+ * no card found, read whole) has its text anywhere: all its boxes are read.
+ */
+export async function inTextColumn<T extends { x0: number; y0: number; x1: number; y1: number }>(region: Uint8Array, boxes: T[]): Promise<T[]> {
+  const { width = 0, height = 0 } = await sharp(region).metadata();
+  if (width < 1.4 * height || width > 1.8 * height) return boxes;
+  return boxes.filter((b) => b.x1 > TEXT_COLUMN.left * width && (b.y0 + b.y1) / 2 > TEXT_COLUMN.top * height);
+}
+const TEXT_COLUMN = { left: 0.29, top: 0.2 };
 
 /**
  * The fields read by where they are printed (lib/adapters/ocr/read-by-position) from the boxes of
@@ -160,5 +169,16 @@ export function sameLetters(a: string, b: string): boolean {
 export const combinedIneFrontReader: IneFrontReader = {
   read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
   passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
+  // Tesseract's later passes two at a time, on its two workers (Paddle's pass takes both cores).
+  readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
 };
+
+/**
+ * The combined reader's engines started before the first front: Tesseract's three workers and
+ * Paddle's two models took the first identity check's time (bench:identity --stages: "tesseract
+ * start", "paddle load"). The launcher calls it once listening, without waiting for it.
+ */
+export async function warmIneFrontReader(): Promise<void> {
+  await Promise.all([startTesseractWorkers(), loadPaddle()]);
+}

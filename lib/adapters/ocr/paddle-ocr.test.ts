@@ -4,7 +4,8 @@ import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { parseIneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
 import { paddleWords, unglue, wordsOf } from "./paddle-ocr";
-import { sameLetters } from "./paddle-front-reader";
+import sharp from "sharp";
+import { inTextColumn, sameLetters } from "./paddle-front-reader";
 
 describe("unglue: the recogniser's labels set apart from their values", () => {
   it("cuts a label run into its value, mending a 0 read for an O between letters", () => {
@@ -52,5 +53,25 @@ describe("PP-OCRv4 through ONNX Runtime (the model files the package ships)", ()
     expect(front.clave_elector).toBe(person.clave_elector);
     expect(front.fecha_nacimiento).toBe(person.fecha_nacimiento);
     expect(front.seccion).toBe(person.seccion);
+  });
+});
+
+describe("inTextColumn: the boxes the recogniser is asked to read", () => {
+  // Boxes as the detector finds them on INE's 2019 specimen at 1012 px (bench:identity --stages).
+  const header = { x0: 357, y0: 37, x1: 968, y1: 69 };
+  const edge = { x0: 23, y0: 291, x1: 45, y1: 425 };
+  const signature = { x0: 180, y0: 539, x1: 274, y1: 564 };
+  const sexo = { x0: 899, y0: 169, x1: 981, y1: 204 };
+  const name = { x0: 338, y0: 201, x1: 432, y1: 231 };
+  const curp = { x0: 339, y0: 512, x1: 578, y1: 539 };
+  const all = [header, edge, signature, sexo, name, curp];
+  const blank = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#fff" } }).png().toBuffer();
+
+  it("drops the header, the photo's column and the edge's strip on a card, keeps labels and values", async () => {
+    expect(await inTextColumn(await blank(1012, 638), all)).toEqual([sexo, name, curp]);
+  });
+
+  it("keeps every box of a region that is not a card's proportions (a picture read whole)", async () => {
+    expect(await inTextColumn(await blank(1012, 760), all)).toEqual(all);
   });
 });

