@@ -54,6 +54,24 @@ describe("readByPosition: an INE front's values by where the layout prints them"
     expect(read?.front).toMatchObject({ clave_elector: person.clave_elector, curp: person.curp, seccion: person.seccion, vigencia: person.vigencia, sexo: person.sexo });
   });
 
+  describe("a birth date whose slashes small type misread", () => {
+    // A 2019 front at 1012 × 638, boxes where the layout prints the clave, the CURP and the birth date.
+    const person = SANDBOX_VOTERS.find((p) => p.modelo === "H")!;
+    const [y, mo, d] = person.fecha_nacimiento.split("-");
+    const box = (text: string, x0: number, yc: number, x1 = x0 + 16 * text.length) => ({ text, x0, y0: yc - 10, x1, y1: yc + 10 });
+    const card = (date: string, clave = person.clave_elector, curp: string | null = person.curp) =>
+      [box(clave, 810 - 16 * 18, 472, 810), ...(curp ? [box(curp, 324, 536)] : []), box(date, 324, 600)];
+
+    it.each([`${d}:${mo}/${y}`, `${d}/${mo}1${y}`, `${d}${mo}${y}`])("%s: the date the clave and CURP read on the card carry", (date) => {
+      expect(readByPosition(card(date), 1012, 638)?.front.fecha_nacimiento).toBe(person.fecha_nacimiento);
+    });
+
+    it("is not taken where nothing read on the card carries that date", () => {
+      const otherDate = `${person.clave_elector.slice(0, 6)}991231${person.clave_elector.slice(12)}`;
+      expect(readByPosition(card(`${d}:${mo}/${y}`, otherDate, null), 1012, 638)?.front.fecha_nacimiento).toBeUndefined();
+    });
+  });
+
   it("gives nothing for boxes that are no card", () => {
     expect(readByPosition([{ text: "HOLA", x0: 10, y0: 10, x1: 90, y1: 30 }], 1012, 638)).toBeNull();
   });
