@@ -4,7 +4,6 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { areaOf, cardRegion, FRONT_PASSES, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
-import { spacedLike } from "./spaced-like";
 
 /**
  * Paddle's passes: the card at 300 dpi, then larger. Thresholding, which helps Tesseract past
@@ -63,7 +62,7 @@ async function fieldsByPosition(image: Uint8Array, turn: Turn): Promise<Partial<
   const lines = [...read.nameBoxes, ...read.addressBoxes];
   if (!lines.length) return read.front;
   const reread = await tesseractLines(region, lines);
-  const best = (b: PositionBox, i: number) => (reread[i] ? likeTesseract(b.text, reread[i]) : b.text);
+  const best = (b: PositionBox, i: number) => (reread[i] && sameLetters(reread[i], b.text) ? reread[i] : b.text);
   const names = read.nameBoxes.map(best);
   const address = read.addressBoxes.map((b, i) => best(b, read.nameBoxes.length + i));
   return { ...read.front, ...(names.length ? nameFields(names) : {}), ...(address.length ? { domicilio: addressField(address) } : {}) };
@@ -73,9 +72,8 @@ async function fieldsByPosition(image: Uint8Array, turn: Turn): Promise<Partial<
  * Paddle finds and reads every box; the boxes of the name and the address (under NOMBRE and
  * DOMICILIO) are read again by Tesseract, whose Spanish data has the Ñ and the accents Paddle's
  * dictionary lacks and which keeps the spaces Paddle often drops. Tesseract's line is taken only
- * where it spells the same letters as Paddle's, accents, Ñ and spaces aside: elsewhere Paddle's
- * letters, which it misreads less on these pictures (bench/identity.ts --engine), are kept, with
- * Tesseract's spaces and accents where the two lines align (spaced-like).
+ * where it spells the same letters as Paddle's, accents, Ñ and spaces aside: elsewhere Paddle,
+ * which misreads less on these pictures (bench/identity.ts --engine), is kept.
  */
 export const hybridIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
@@ -86,7 +84,7 @@ export const hybridIneFrontReader: IneFrontReader = {
     return wordsOf(boxes.map((b) => {
       const i = lines.indexOf(b);
       const t = i >= 0 ? reread[i] : undefined;
-      return t ? { ...b, text: likeTesseract(b.text, t) } : b;
+      return t && sameLetters(t, b.text) ? { ...b, text: t } : b;
     }));
   },
   passes: PADDLE_PASSES,
@@ -146,9 +144,6 @@ async function tesseractLines(region: Buffer, boxes: PositionBox[]): Promise<(st
 }
 
 const letters = (text: string) => plain(text).replace(/[^A-Z0-9]/g, "");
-
-/** Tesseract's line where it spells Paddle's letters; else Paddle's, with the spaces and accents Tesseract read between and on the letters both read (spaced-like). */
-const likeTesseract = (paddle: string, tesseract: string) => (sameLetters(tesseract, paddle) ? tesseract : spacedLike(paddle, tesseract));
 
 /** The same letters and digits, accents, Ñ (as N), case, punctuation and spaces aside. */
 export function sameLetters(a: string, b: string): boolean {
