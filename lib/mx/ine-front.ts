@@ -176,13 +176,14 @@ function validity(values: string[]): string | null {
  * A birth date whose slashes the OCR lost or misread ("080772004", "08/0712004": small type
  * reads a slash as 1 or 7 or not at all), taken only where a word of the CURP's or the clave's
  * shape on the same card carries the same date (YYMMDD, at 5–10 of a CURP and 7–12 of a clave),
- * misread or not elsewhere: two readings of one date, in two places, agreeing.
+ * misread or not elsewhere: two readings of one date, in two places, agreeing. `vouchers` are
+ * the texts the CURP and clave are looked for in (the whole card unless the caller read them).
  */
-function vouchedBirthDate(values: string[]): string | null {
-  const words = values.flatMap((v) => v.toUpperCase().split(/\s+/));
-  const dates = new Set(words.flatMap((w) => [repair(w, CURP_PATTERN)?.slice(4, 10), repair(w, CLAVE_PATTERN)?.slice(6, 12)]).filter(Boolean));
+export function vouchedBirthDate(values: string[], vouchers: string[] = values): string | null {
+  const words = (texts: string[]) => texts.flatMap((v) => v.toUpperCase().split(/\s+/));
+  const dates = new Set(words(vouchers).flatMap((w) => [repair(w, CURP_PATTERN)?.slice(4, 10), repair(w, CLAVE_PATTERN)?.slice(6, 12)]).filter(Boolean));
   if (!dates.size) return null;
-  for (const word of words.map((w) => w.replace(/[OQ]/g, "0"))) {
+  for (const word of words(values).map((w) => w.replace(/[OQ]/g, "0"))) {
     // Each way of reading zero or one character as each slash ("080772004": 08, 07 and 7, 2004).
     for (const [s1, s2] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
       if (word.length !== 8 + s1 + s2) continue;

@@ -1,5 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, repair, year, type IneFront } from "@/lib/mx/ine-front";
+import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, repair, vouchedBirthDate, year, type IneFront } from "@/lib/mx/ine-front";
 import { distance, LABELS } from "@/lib/mx/ine-front-labels";
 
 /**
@@ -126,7 +126,10 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   if (clave) front.clave_elector = clave.value;
   const curp = find("curp", (bs) => texts(bs).flatMap((t) => windows(t, CURP_PATTERN.length).map((w) => repair(w, CURP_PATTERN))).find((c) => !!c && checkCurp(c).valid) ?? null);
   if (curp) front.curp = curp.value;
-  const born = find("nacimiento", (bs) => birthDate(texts(bs)));
+  // A date whose slashes small type misread («05:07/1984», «05/0711984») is taken where the CURP or
+  // clave read on this card carries the same date: two readings agreeing, never one made up.
+  const vouchers = [clave?.value, curp?.value].filter((v): v is string => !!v);
+  const born = find("nacimiento", (bs) => birthDate(texts(bs)) ?? vouchedBirthDate(texts(bs), vouchers));
   if (born) front.fecha_nacimiento = born.value;
 
   // The others (a letter, four digits, a year) are read where those put the card, else unmoved.

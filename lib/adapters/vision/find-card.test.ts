@@ -78,6 +78,19 @@ describe("findCard", () => {
     expect(correlation(await thumb(found.card), drawn)).toBeGreaterThan(0.85);
   });
 
+  // A photo 320–360 px wide on wood (the card ~70% of it, 225–255 px): at its own size the 5 px
+  // blur and closing merge the card's edge with the grain, and the outline found was none (the
+  // picture read whole) or took in the table (310 px for a card of 254).
+  it.each([
+    ["a front on wood, 320 px wide", 0, 320],
+    ["another front on wood, 360 px wide", 2, 360],
+  ])("finds the card in %s at its own width", async (_, voter, width) => {
+    const picture = await augment(await renderIneFront(SANDBOX_VOTERS[voter]!), photo({ kind: "small_photo", tilt: 8, axis: "x", rotate: -5, quality: 75, width }), fixed());
+    const found = await findCard(picture);
+    expect(found.by).toBe("outline");
+    expect(Math.abs(found.sourceWidth - 0.706 * width)).toBeLessThan(15);
+  });
+
   it("cuts a card shot square out as it is, and takes a picture with no outline whole", async () => {
     const onTable = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: "#4a3526" } })
       .composite([{ input: front, left: 190, top: 180 }])

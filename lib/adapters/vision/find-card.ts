@@ -8,7 +8,7 @@ import { free, opencv, type Cv } from "./opencv";
  * at one canonical size. The readers then find a card's fields at the same place and type size
  * whatever the picture was: a phone photo at an angle, a 300 px thumbnail, or a clean scan.
  *
- * How (OpenCV, lib/adapters/vision/opencv): on a copy at most WORK px wide, edges (Canny) closed
+ * How (OpenCV, lib/adapters/vision/opencv): on a copy WORK px wide (larger or smaller), edges (Canny) closed
  * into outlines, the largest outline that is a convex quadrilateral of a card's proportions (or
  * nearly fills its bounding rotated rectangle) is the card. The perspective is undone from the
  * original pixels with Lanczos resampling (8×8 taps), which also enlarges a small card without
@@ -76,7 +76,10 @@ const pairs = (xy: number[]) => [0, 1, 2, 3].map((i) => [xy[2 * i]!, xy[2 * i + 
  * edge, has no outline to find: it is read whole).
  */
 function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
-  const scale = Math.min(1, WORK / Math.max(source.cols, source.rows));
+  // A small picture is enlarged to WORK too (bicubic): at its own 320–480 px the 5 px blur and
+  // closing below are a large share of a card 200–300 px wide, and on wood they merged the card's
+  // edge with the grain (no outline, or one that took in the table: find-card.test.ts).
+  const scale = WORK / Math.max(source.cols, source.rows);
   const small = new cv.Mat();
   const grey = new cv.Mat();
   const edges = new cv.Mat();
@@ -84,7 +87,7 @@ function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
   const hierarchy = new cv.Mat();
   const kernel = cv.Mat.ones(5, 5, cv.CV_8U);
   try {
-    cv.resize(source, small, new cv.Size(Math.round(source.cols * scale), Math.round(source.rows * scale)), 0, 0, cv.INTER_AREA);
+    cv.resize(source, small, new cv.Size(Math.round(source.cols * scale), Math.round(source.rows * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_CUBIC);
     cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
     cv.GaussianBlur(grey, grey, new cv.Size(5, 5), 0);
     cv.Canny(grey, edges, 30, 90);
