@@ -1,6 +1,8 @@
-import { degrees, PDFDocument } from "pdf-lib";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { displayedPageSizes, pagePng } from "./page-raster";
+import { drawPdfPage } from "./pdf-engine";
+import { displayedPageSizes, PAGE_PNG, pagePng, pagePngs } from "./page-raster";
 
 /** Letter upright, letter turned a quarter, and a page whose crop box shows only part of it. */
 async function threePages(): Promise<Uint8Array> {
@@ -39,5 +41,26 @@ describe("pages as pictures (MuPDF)", () => {
 
   it("answers null for bytes that are not a PDF", async () => {
     expect(await displayedPageSizes(new TextEncoder().encode("not a pdf"))).toBeNull();
+  });
+
+  it("makes a page's narrower pictures by drawing them, not by scaling its wide drawing down (smaller: the phone's LCP picture)", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    for (let line = 0; line < 30; line++) page.drawText(`${line + 1}. El arrendatario se obliga a pagar la renta pactada en el domicilio señalado.`, { x: 60, y: 680 - line * 18, size: 9, font });
+    const bytes = await pdf.save();
+    const wide = await drawPdfPage(bytes, 1, 2460);
+    if (!wide.ok) throw new Error(wide.problem);
+
+    const pictures = new Map(await pagePngs(bytes, 1, [820, 2460], wide));
+    const direct = await pagePng(bytes, 1, 820);
+    const scaled = await sharp(wide.pixels, { raw: { width: wide.width, height: wide.height, channels: 3 } }).resize({ width: 820 }).png(PAGE_PNG).toBuffer();
+    const at820 = pictures.get(820);
+    if (!at820?.ok || !direct.ok) throw new Error("not drawn");
+    expect(at820.png.equals(direct.png)).toBe(true);
+    // Why: the scaled one's softened edges cost the 256-colour PNG several times the bytes.
+    expect(at820.png.length * 2).toBeLessThan(scaled.length);
+    const at2460 = pictures.get(2460);
+    expect(at2460?.ok && at2460.png.readUInt32BE(16)).toBe(wide.width);
   });
 });

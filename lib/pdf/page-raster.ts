@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { drawPdfPage, measurePdf, type EngineFailure } from "./pdf-engine";
+import { drawPdfPage, measurePdf, type Drawing, type EngineFailure } from "./pdf-engine";
 
 /**
  * PDF pages as pictures, drawn by MuPDF (lib/pdf/pdf-engine.ts), so a phone sees the first page
@@ -31,7 +31,21 @@ export type PagePicture = { ok: true; png: Buffer } | EngineFailure;
  * would pass the engine's pixel cap). `key` (the file's hash) lets the engine keep the file open.
  */
 export async function pagePng(pdf: Uint8Array, page: number, width: number, key?: string): Promise<PagePicture> {
-  const drawn = await drawPdfPage(pdf, page, width, key);
+  return encodePage(await drawPdfPage(pdf, page, width, key));
+}
+
+/**
+ * One page at several widths, when a drawing of it (`drawn`, usually the widest) is already at
+ * hand: the widths below the drawing's are drawn again by the engine at their own size, not
+ * scaled down from it. Scaling down softens the text's edges into more greys, which the 256-colour
+ * PNG pays for: the bench's contract page at 820 px weighed 37 KB scaled, 10 KB drawn (issue 28:
+ * it is the phone's LCP picture, on slow 4G). Widths from the drawing's up use the drawing itself.
+ */
+export async function pagePngs(pdf: Uint8Array, page: number, widths: readonly number[], drawn: Extract<Drawing, { ok: true }>, key?: string): Promise<Array<[number, PagePicture]>> {
+  return Promise.all(widths.map(async (width): Promise<[number, PagePicture]> => [width, await (width < drawn.width ? pagePng(pdf, page, width, key) : encodePage(drawn))]));
+}
+
+async function encodePage(drawn: Drawing): Promise<PagePicture> {
   if (!drawn.ok) return drawn;
   // The first page is what a phone waits for (its LCP). A page of text in 256 quantized colours
   // (libimagequant, pngquant's library, inside sharp) looks the same as full colour and weighs

@@ -27,7 +27,7 @@ export async function createDocument(db: DbOrTx, actor: Actor, folderId: string,
   if (!fileName) throw invalid("file_name", "Required: give file_name or upload the file with a name.");
   const positions = serializePositions(input.signatures, pdf.pageCount);
   const stored = await fileStorage().put(pdf.bytes);
-  keepUploadedPictures(stored.sha256, pdf);
+  void keepUploadedPictures(stored.sha256, pdf);
 
   const draft: DocumentDraft = {
     fileName,

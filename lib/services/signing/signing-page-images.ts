@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { DbOrTx } from "@/lib/db/client";
 import { documents, signatories } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { recordAuditEventLater } from "@/lib/services/audit/record-audit-event-later";
-import { displayedPageSizes, PAGE_PNG, pagePng, type PageSize } from "@/lib/pdf/page-raster";
+import { displayedPageSizes, pagePng, pagePngs, type PageSize } from "@/lib/pdf/page-raster";
 import type { EngineFailure } from "@/lib/pdf/pdf-engine";
 import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
 import type { UploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
@@ -70,25 +69,22 @@ function sizesOf(hash: string): Promise<PageSize[] | null> {
 
 /**
  * What an upload already measured and drew (lib/services/documents/read-uploaded-pdf.ts): its
- * page sizes, and the first page at every width, made from the one drawing in the background,
- * so the signer's first screen finds its picture ready.
+ * page sizes, and the first page at every width, made in the background (pagePngs: drawn at each
+ * width, not scaled down), so the signer's first screen finds its picture ready. Resolves when
+ * they are kept.
  */
-export function keepUploadedPictures(hash: string, pdf: Pick<UploadedPdf, "pageSizes" | "firstPage">) {
+export async function keepUploadedPictures(hash: string, pdf: Pick<UploadedPdf, "bytes" | "pageSizes" | "firstPage">): Promise<void> {
   if (!pdf.pageSizes) return;
   keepBounded(sizes, hash, Promise.resolve(pdf.pageSizes));
-  const first = pdf.firstPage;
-  if (!first) return;
-  void Promise.all(
-    PAGE_IMAGE_WIDTHS.map(async (width) => {
+  if (!pdf.firstPage) return;
+  try {
+    for (const [width, picture] of await pagePngs(pdf.bytes, 1, PAGE_IMAGE_WIDTHS, pdf.firstPage, hash)) {
       const key = `${hash}:1:${width}`;
-      if (images.has(key)) return;
-      const png = await sharp(first.pixels, { raw: { width: first.width, height: first.height, channels: 3 } })
-        .resize({ width: Math.min(width, first.width) })
-        .png(PAGE_PNG)
-        .toBuffer();
-      remember(key, png);
-    }),
-  ).catch(() => {}); // a picture not made here is drawn when asked for
+      if (picture.ok && !images.has(key)) remember(key, picture.png);
+    }
+  } catch {
+    // a picture not made here is drawn when asked for
+  }
 }
 
 /**

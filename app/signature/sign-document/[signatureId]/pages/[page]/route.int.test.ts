@@ -1,7 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { auditEvents, signatories } from "@/lib/db/schema";
+import { auditEvents, documents, signatories } from "@/lib/db/schema";
+import { fileStorage } from "@/lib/adapters/storage/storage";
+import { pagePng } from "@/lib/pdf/page-raster";
+import { readUploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
+import { keepUploadedPictures } from "@/lib/services/signing/signing-page-images";
 import { auditEventsWritten } from "@/lib/services/audit/record-audit-event-later";
 import { cancelDocument } from "@/lib/services/documents/cancel-document";
 import { seedDocument } from "@/test/factories/documents";
@@ -99,5 +103,16 @@ describe("the signing page's boxes and pictures of pages", () => {
     await getDb().update(signatories).set({ removedAt: new Date() }).where(eq(signatories.id, ids[1]!));
     expect((await picture(ids[1]!, "1", "480")).status).toBe(404);
     expect((await picture(ids[0]!, "1", "480")).status).toBe(200);
+  });
+
+  it("serves the first page's kept picture as MuPDF draws it at that width, not scaled down from the upload's drawing", async () => {
+    const ids = await links();
+    const [doc] = await getDb().select({ hash: documents.originalHash }).from(documents).where(eq(documents.id, ids.documentId));
+    const bytes = await fileStorage().get(doc!.hash);
+    // What the upload keeps in the background, awaited here (the upload does not wait for it).
+    await keepUploadedPictures(doc!.hash, await readUploadedPdf(bytes, { maxPages: 10 }));
+    const served = Buffer.from(await (await picture(ids[0]!, "1", "820")).arrayBuffer());
+    const drawn = await pagePng(bytes, 1, 820);
+    expect(drawn.ok && served.equals(drawn.png)).toBe(true);
   });
 });
