@@ -218,6 +218,23 @@ describe("readIneFront: what the labels leave empty, read by position", () => {
   });
 });
 
+describe("readIneFront: a CURP no reading passes, mended by the rest of the card", () => {
+  // The 268 px sandbox card of bench:identity's tune part: Paddle read its CURP BEFM040706IASLLRE2
+  // (6 for 8, I for H); its names, birth date and sex came from the position read.
+  const read = [...line("DONOUSS", 339, 167, 18), ...line("BEFM040706IASLLRE2", 339, 487)];
+  const byPosition = { primer_apellido: "BELTRÁN", segundo_apellido: "FLORES", nombres: "MARTÍN", nombre_completo: "MARTÍN BELTRÁN FLORES", fecha_nacimiento: "2004-07-08", sexo: "H" as const };
+
+  it("from the passes' text, with the names and birth date the position read gave", async () => {
+    const reader: IneFrontReader = { read: async () => read, passes: [{ width: 1012 }], byPosition: async () => byPosition };
+    expect((await readIneFront(reader, new Uint8Array())).front.curp).toBe("BEFM040708HASLLRE2");
+  });
+
+  it("not when nothing else on the card vouches for the change", async () => {
+    const reader: IneFrontReader = { read: async () => read, passes: [{ width: 1012 }], byPosition: async () => ({ ...byPosition, fecha_nacimiento: null }) };
+    expect((await readIneFront(reader, new Uint8Array())).front.curp).not.toBe("BEFM040708HASLLRE2");
+  });
+});
+
 describe("readIneFront: a reader's later passes read ahead", () => {
   it("starts the next pass while one runs, from readAhead on, and still takes them in order", async () => {
     const events: string[] = [];

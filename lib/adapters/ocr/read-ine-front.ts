@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
+import { repairCurp } from "@/lib/mx/curp-repair";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { tally } from "./stage-times";
@@ -62,7 +63,11 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
-  return { words: first.words, front: reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front };
+  const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front;
+  // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
+  // the names and birth date, often read by position on a small card) from every pass's text.
+  if (!validCurp(answer)) answer.curp = repairCurp(reads.flatMap((r) => r.words.map((w) => w.text)), answer) ?? answer.curp;
+  return { words: first.words, front: answer };
 }
 
 /**

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { checkCurp, curpCheckDigit } from "./curp";
+import { MAX_CARD_CHANGES, repairCurp } from "./curp-repair";
+
+const withCheckDigit = (first17: string) => first17 + curpCheckDigit(first17);
+
+// Two sandbox cards of the augmented set's tune part, as Paddle read them at 262 and 268 px wide
+// (bench:identity --part tune): the rest of the card as the front reader gave it.
+const hector = { primer_apellido: "CASTASEDA", segundo_apellido: "IBASE", nombres: "HECTOR", fecha_nacimiento: "2004-03-12", sexo: "H" };
+const martin = { primer_apellido: "BELTRAN", segundo_apellido: "FLORES", nombres: "MARTIN", fecha_nacimiento: "2004-07-08", sexo: "H" };
+// INE's specimen: GOMEZ VELAZQUEZ MARGARITA, 05/07/1980, whose printed CURP fails its check digit.
+const specimen = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" };
+// Born 1990-05-17 in the Ciudad de México: PELJ900517HDFRPN + differentiator 0.
+const juan = { primer_apellido: "PEREZ", segundo_apellido: "LOPEZ", nombres: "JUAN", fecha_nacimiento: "1990-05-17", sexo: "H" };
+const juanCurp = withCheckDigit("PELJ900517HDFRPN0");
+
+describe("repairCurp", () => {
+  it("fills a letter the reading lost with the one the names fix", () => {
+    expect(checkCurp("CAIH040312HTCSBCC1").valid).toBe(true);
+    expect(repairCurp(["CUNP CAH040312HTCSBCC1 202302"], hector)).toBe("CAIH040312HTCSBCC1");
+  });
+
+  it("takes the birth date's digit and the sex from the card where the reading has others", () => {
+    expect(repairCurp(["2022 01 BEFM040706IASLLRE2 PEOHADEWACIMENTO"], martin)).toBe("BEFM040708HASLLRE2");
+  });
+
+  it("reads look-alikes as the kind each place holds (O as 0 in the date, 0 as O in a name, I as 1 in the check digit)", () => {
+    // P3: a 3 where the names fix E, one change the card vouches for; the Os are the date's zeros.
+    expect(repairCurp([`CURP P3LJ9OO517HDFRPN0${juanCurp[17]}`], juan)).toBe(juanCurp);
+    // An O for the differentiator's 0 (born in the 1900s: a digit) and an S for a 5 in the date.
+    expect(repairCurp([`PELJ90OS17HDFRPNO${juanCurp[17]}`], juan)).toBe(juanCurp);
+  });
+
+  it("drops one extra character read into the run", () => {
+    expect(repairCurp([`${juanCurp.slice(0, 9)}7${juanCurp.slice(9)}`], juan)).toBe(juanCurp);
+  });
+
+  it("keeps the state, the inner consonants and the differentiator as read: the card does not vouch for them", () => {
+    // A compound first surname: RENAPO's consonant may not be the one the card's first word gives.
+    const compound = withCheckDigit("PELJ900517HDFXPN0");
+    expect(repairCurp([compound.slice(0, 5) + compound.slice(6)], juan)).toBe(compound);
+  });
+
+  it("mends nothing the card does not vouch for: no birth date, or no names", () => {
+    const lost = juanCurp.slice(0, 6) + juanCurp.slice(7);
+    expect(repairCurp([lost], { ...juan, fecha_nacimiento: null })).toBeNull();
+    expect(repairCurp([lost], { fecha_nacimiento: juan.fecha_nacimiento, sexo: "H" })).toBeNull();
+    expect(repairCurp([lost], juan)).toBe(juanCurp);
+  });
+
+  it(`refuses more than ${MAX_CARD_CHANGES} changes: the clave de elector is not mended into a CURP`, () => {
+    expect(repairCurp(["GMVLMR80070501M100", "GMVLMR8007501M100"], specimen)).toBeNull();
+    const fourWrong = `XXXX${juanCurp.slice(4)}`;
+    expect(repairCurp([fourWrong], juan)).toBeNull();
+    expect(repairCurp([`XXX${juanCurp.slice(3)}`], juan)).toBe(juanCurp);
+  });
+
+  it("does not turn the specimen's printed CURP, which fails its own check digit, into another", () => {
+    expect(repairCurp(["GOVM800705MCLMLR01"], specimen)).toBeNull();
+    expect(repairCurp(["GOVM800705MCLMLR0I"], specimen)).toBeNull();
+  });
+
+  it("takes none when two different CURPs mend with as few changes", () => {
+    const other = withCheckDigit("PELJ900517HJCRPN0");
+    const lostDate = (curp: string) => curp.slice(0, 7) + curp.slice(8);
+    expect(repairCurp([lostDate(juanCurp)], juan)).toBe(juanCurp);
+    expect(repairCurp([lostDate(juanCurp), lostDate(other)], juan)).toBeNull();
+    // One read whole wins over one that needed mending.
+    expect(repairCurp([other, lostDate(juanCurp)], juan)).toBe(other);
+  });
+});

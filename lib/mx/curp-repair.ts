@@ -1,0 +1,103 @@
+/**
+ * A CURP mended from what OCR read of it, when no reading passes its check digit. On cards 240–300
+ * px wide Paddle reads the CURP's line with one letter lost or two characters swapped for their
+ * look-alikes (bench:identity, tune part: "CAH040312HTCSBCC1" for CAIH040312HTCSBCC1,
+ * "BEFM040706IASLLRE2" for BEFM040708HASLLRE2), and the front came back with no CURP at all.
+ *
+ * What may change, and what vouches for it:
+ * - a character of the wrong kind for its place, read as its look-alike (O and 0, I and 1, S and
+ *   5…): the CURP's grammar (RENAPO's Instructivo Normativo: letters, then YYMMDD, sex, state,
+ *   consonants, the century's character, the check digit) says which kind each place holds;
+ * - a character the rest of the card fixes (lib/mx/curp-card-agreement: the names' letters, the
+ *   birth date, the sex), where the reading disagrees with it or lost it; at most
+ *   MAX_CARD_CHANGES of them. The inner consonants (places 14–16) are only filled where lost,
+ *   never overwritten: their rules for compound names are the ones a reader most often gets wrong.
+ * Nothing else changes: the state, the differentiator and the check digit are the reading's own,
+ * and the result must pass checkCurp, check digit included (one wrong mend in ten would pass it
+ * by chance, which is why every other change needs the card's word). Two different CURPs
+ * mended with as few changes: none is taken.
+ */
+import { checkCurp } from "./curp";
+import { curpExpectedFromCard, type CardFacts } from "./curp-card-agreement";
+
+/** More changes than this, and the reading is not the CURP's but something the card says. */
+export const MAX_CARD_CHANGES = 3;
+
+// Look-alikes OCR swaps in small type, read as the kind the place holds.
+const AS_DIGIT: Record<string, string> = { O: "0", Q: "0", D: "0", U: "0", I: "1", L: "1", T: "1", Z: "2", S: "5", G: "6", B: "8" };
+const AS_LETTER: Record<string, string> = { "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "8": "B" };
+
+type Kind = "letter" | "digit" | "any";
+
+function kindAt(i: number, bornIn2000s: boolean | null): Kind {
+  if (i <= 3 || (i >= 10 && i <= 15)) return "letter";
+  if (i === 16) return bornIn2000s === null ? "any" : bornIn2000s ? "letter" : "digit";
+  return "digit";
+}
+
+function asKind(c: string, kind: Kind): string | null {
+  const digit = /\d/.test(c);
+  if (kind === "any" || (kind === "digit") === digit) return c;
+  return (kind === "digit" ? AS_DIGIT[c] : AS_LETTER[c]) ?? null;
+}
+
+/** The 18 places a run of 17–19 characters may stand for: as read, with one lost, or with one extra. */
+function* alignments(token: string): Generator<(string | null)[]> {
+  for (let start = 0; start + 17 <= token.length; start++) {
+    const seventeen = [...token.slice(start, start + 17)];
+    for (let gap = 0; gap <= 17; gap++) yield [...seventeen.slice(0, gap), null, ...seventeen.slice(gap)];
+    if (start + 18 <= token.length) {
+      const eighteen = [...token.slice(start, start + 18)];
+      yield eighteen;
+      if (start + 19 <= token.length) {
+        const nineteen = [...token.slice(start, start + 19)];
+        for (let extra = 0; extra < 19; extra++) yield nineteen.filter((_, i) => i !== extra);
+      }
+    }
+  }
+}
+
+function mend(places: (string | null)[], expected: Map<number, string>, bornIn2000s: boolean | null): { curp: string; changes: number } | null {
+  let changes = 0;
+  let curp = "";
+  for (let i = 0; i < 18; i++) {
+    const fixed = expected.get(i);
+    const read = places[i] == null ? null : asKind(places[i]!, kindAt(i, bornIn2000s));
+    if (read === null) {
+      // Lost, or no look-alike of the right kind: only the card can give it.
+      if (fixed === undefined) return null;
+      curp += fixed;
+      changes++;
+    } else if (fixed !== undefined && read !== fixed && i < 13) {
+      curp += fixed;
+      changes++;
+    } else curp += read;
+    if (changes > MAX_CARD_CHANGES) return null;
+  }
+  return { curp, changes };
+}
+
+/**
+ * The CURP mended from `texts` (what OCR read on the card, any pass) with the fewest changes the
+ * card vouches for, or null when the card does not give its name letters and birth date, when no
+ * run of characters mends into a valid CURP, or when two different ones mend as well.
+ */
+export function repairCurp(texts: string[], card: CardFacts): string | null {
+  const expected = curpExpectedFromCard(card);
+  if (![0, 1, 2, 3, 4, 5, 6, 7, 8, 9].every((i) => expected.has(i))) return null;
+  const year = /^(\d{4})-/.exec(card.fecha_nacimiento ?? "")?.[1];
+  const bornIn2000s = year ? Number(year) >= 2000 : null;
+  let best: { curps: Set<string>; changes: number } = { curps: new Set(), changes: Infinity };
+  for (const text of texts) {
+    for (const token of text.toUpperCase().split(/[^A-Z0-9]+/)) {
+      if (token.length < 17 || token.length > 24) continue;
+      for (const places of alignments(token)) {
+        const mended = mend(places, expected, bornIn2000s);
+        if (!mended || mended.changes > best.changes || !checkCurp(mended.curp).valid) continue;
+        if (mended.changes < best.changes) best = { curps: new Set([mended.curp]), changes: mended.changes };
+        else best.curps.add(mended.curp);
+      }
+    }
+  }
+  return best.curps.size === 1 ? [...best.curps][0]! : null;
+}
