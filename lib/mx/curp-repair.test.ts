@@ -58,6 +58,10 @@ describe("repairCurp", () => {
   it("does not turn the specimen's printed CURP, which fails its own check digit, into another", () => {
     expect(repairCurp(["GOVM800705MCLMLR01"], specimen)).toBeNull();
     expect(repairCurp(["GOVM800705MCLMLR0I"], specimen)).toBeNull();
+    // Read on a specimen photo at an angle: GOVM800705MCLIAR01 passes checkCurp, but I and A are
+    // no inner consonants; the card's M and L with the read 01 fail the check digit.
+    expect(checkCurp("GOVM800705MCLIAR01").valid).toBe(true);
+    expect(repairCurp(["GOVM800705MCLIAR01"], specimen)).toBeNull();
   });
 
   it("takes none when two different CURPs mend with as few changes", () => {
