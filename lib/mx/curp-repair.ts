@@ -67,13 +67,16 @@ function mend(places: (string | null)[], expected: Map<number, string>, bornIn20
   let curp = "";
   for (let i = 0; i < 18; i++) {
     const fixed = expected.get(i);
-    const read = places[i] == null ? null : asKind(places[i]!, kindAt(i, bornIn2000s));
+    const kind = kindAt(i, bornIn2000s);
+    const place = places[i] ?? null;
+    const read = place === null ? null : asKind(place, kind);
     if (read === null) {
       // Lost, or no look-alike of the right kind: only the card can give it.
       if (fixed === undefined) return null;
       curp += fixed;
       changes++;
-    } else if (fixed !== undefined && read !== fixed && i < 13) {
+    } else if (fixed !== undefined && read !== fixed && kind !== "consonant") {
+      // The card's word over the reading's, except for the inner consonants (see above).
       curp += fixed;
       changes++;
     } else curp += read;
