@@ -9,7 +9,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue } from "./paddle-ocr";
 import { fillByPosition } from "./read-ine-front";
-import { readByPosition } from "./read-by-position";
+import { isLabel, readByPosition, rowNumbers } from "./read-by-position";
 
 // INE's official specimen (model E, holder GOMEZ VELAZQUEZ MARGARITA), read at test time; never copied into the project.
 const SPECIMEN = path.resolve("../shared/realworld/ine/mateodelat+velpaNew__INE-Frente.png");
@@ -76,6 +76,49 @@ describe("readByPosition: an INE front's values by where the layout prints them"
     });
   });
 
+  it("does not take DOMICILIO read «COMCLO» for the name's last line (the name pushed a line down)", () => {
+    // A 2014 front 263 px wide in a photo (tune part, E model), its outline found a little low:
+    // the boxes as Paddle gave them, in region fractions (1012 × 638).
+    const f = (text: string, x0: number, x1: number, yc: number, h: number) => ({ text, x0: x0 * 1012, x1: x1 * 1012, y0: (yc - h / 2) * 638, y1: (yc + h / 2) * 638 });
+    const boxes = [
+      f("wos", 0.283, 0.357, 0.226, 0.05),
+      f("YAREZ", 0.284, 0.376, 0.263, 0.067),
+      f("DAZ", 0.285, 0.35, 0.322, 0.064),
+      f("RUBEN", 0.284, 0.383, 0.376, 0.069),
+      f("COMCLO", 0.285, 0.372, 0.432, 0.052),
+      f("CINIEPENDENCAB2A", 0.274, 0.594, 0.464, 0.125),
+      f("COL CENTRO", 0.282, 0.468, 0.527, 0.083),
+      f("AGUASCALIENTES", 0.279, 0.53, 0.581, 0.096),
+      f("YXDZRB82082301H773", 0.448, 0.784, 0.626, 0.108),
+    ];
+    expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ primer_apellido: "YAREZ", segundo_apellido: "DAZ", nombres: "RUBEN" });
+  });
+
+  describe("a 2014 front's bottom rows: estado, municipio, localidad, emisión", () => {
+    // A 2014 front at 1012 × 638 as Paddle boxes it on a card ~290 px wide (tune part, E model):
+    // the clave and CURP where the layout prints them, then the two bottom rows with labels
+    // garbled and values glued across them.
+    const box = (text: string, x0: number, yc: number, x1 = x0 + 16 * text.length, h = 32) => ({ text, x0, y0: yc - h / 2, x1, y1: yc + h / 2 });
+    const top = [box("YXDZRB82082301H773", 500, 445, 820), box("YADR820823HASXZB02", 300, 485)];
+    const rows = (row1: ReturnType<typeof box>[], row2: ReturnType<typeof box>[]) => readByPosition([...top, ...row1, ...row2], 1012, 638)?.front;
+
+    it("reads them with the labels lost and values glued («LOCAD0001», «20152025», a speck «5»)", () => {
+      const front = rows(
+        [box("ISTAG0", 335, 525), box("01", 462, 525), box("MUNICPIO", 553, 525), box("049S", 660, 525, 818), box("0824", 805, 525, 903)],
+        [box("LOCAD0001", 329, 568), box("5", 539, 570, 551, 9), box("LMSON", 547, 569), box("20152025", 660, 567, 903)],
+      );
+      expect(front).toMatchObject({ estado: "01", municipio: "049", seccion: "0824", localidad: "0001", anio_emision: "2015", vigencia: "2025" });
+    });
+
+    it("takes no emisión whose vigencia is not ten years after it, and no estado or municipio without the sección that ends their row", () => {
+      const front = rows([box("01", 462, 525), box("049.024", 600, 525, 870)], [box("0001", 400, 568), box("20152026", 660, 567, 903)]);
+      expect(front).not.toHaveProperty("anio_emision");
+      expect(front).not.toHaveProperty("localidad");
+      expect(front).not.toHaveProperty("municipio");
+      expect(front).not.toHaveProperty("estado");
+    });
+  });
+
   it("gives nothing for boxes that are no card", () => {
     expect(readByPosition([{ text: "HOLA", x0: 10, y0: 10, x1: 90, y1: 30 }], 1012, 638)).toBeNull();
   });
@@ -97,4 +140,24 @@ describe("fillByPosition: what the labels placed stays", () => {
     expect(fillByPosition({ ...empty, primer_apellido: "GOMES" }, names)).toMatchObject({ primer_apellido: "GOMES", nombres: null });
     expect(fillByPosition(empty, names)).toMatchObject(names);
   });
+});
+
+describe("rowNumbers: a row's numbers of known lengths, from its end", () => {
+  it("splits values the detector joined across a lost label", () => {
+    expect(rowNumbers("LOCAD0001 LMSON 20152025", [4, 4, 4])).toEqual(["0001", "2015", "2025"]);
+    expect(rowNumbers("ISTAG0 01 MUNICPIO 049S 0824", [2, 3, 4])).toEqual(["01", "049", "0824"]);
+    expect(rowNumbers("ESTADO 09 MUNICIPIO 0040747", [2, 3, 4])).toEqual(["09", "004", "0747"]);
+  });
+
+  it("places nothing before a run that fits no value", () => {
+    expect(rowNumbers("01 049.024", [2, 3, 4])).toEqual([null, null, null]);
+    expect(rowNumbers("5 049 0824", [2, 3, 4])).toEqual([null, "049", "0824"]);
+    // Apart only: a birth date «15/0711980» is no ESTADO 15 MUNICIPIO 071 SECCIÓN 1980.
+    expect(rowNumbers("15/0711980", [2, 3, 4], false)).toEqual([null, null, null]);
+  });
+});
+
+describe("isLabel: NOMBRE and DOMICILIO as small type reads them", () => {
+  it.each(["DOMICILIO", "DOMCILO", "COMCLO", "DOWCLIO", "NOMBRE"])("%s is a label", (text) => expect(isLabel(text)).toBe(true));
+  it.each(["RUBEN", "DOMINGO", "YAÑEZ", "NOE", "EMILIO"])("%s is a name", (text) => expect(isLabel(text)).toBe(false));
 });

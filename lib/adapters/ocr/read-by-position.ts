@@ -25,7 +25,13 @@ export type PositionBox = { text: string; x0: number; y0: number; x1: number; y1
 
 type Area = { edge: "start" | "end"; x: [number, number]; y: [number, number] };
 type AreaKey = "nombre" | "domicilio" | "sexo" | "nacimiento" | "clave" | "curp" | "registro" | "seccion" | "vigencia";
-export type FrontLayout = { name: "2014" | "2019"; areas: Record<AreaKey, Area> };
+/**
+ * The 2014 front's two bottom rows, by the vertical band of each (region fractions), read as whole
+ * lines: ESTADO 09 MUNICIPIO 004 SECCIÓN 0747 and LOCALIDAD 0001 EMISIÓN 2014 VIGENCIA 2024. The
+ * 2019 front prints none of estado, municipio, localidad or emisión.
+ */
+type BottomRows = { seccion: [number, number]; vigencia: [number, number] };
+export type FrontLayout = { name: "2014" | "2019"; areas: Record<AreaKey, Area>; rows?: BottomRows };
 
 const start = (x: [number, number], y: [number, number]): Area => ({ edge: "start", x, y });
 const end = (x: [number, number], y: [number, number]): Area => ({ edge: "end", x, y });
@@ -48,6 +54,7 @@ export const FRONT_LAYOUTS: FrontLayout[] = [
       seccion: end([0.84, 0.95], [0.79, 0.87]),
       vigencia: end([0.84, 0.95], [0.865, 0.95]),
     },
+    rows: { seccion: [0.79, 0.87], vigencia: [0.865, 0.95] },
   },
   {
     name: "2019",
@@ -172,8 +179,70 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   );
   if (vigencia) front.vigencia = String(vigencia.value);
 
+  if (layout.rows) Object.assign(front, bottomRows(layout.rows, boxes, width, height, front.seccion), front);
+
   const score = (names ? 1 : 0) + Object.keys(front).filter((k) => !["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"].includes(k)).length;
   return { layout: layout.name, score, front, nameBoxes: names?.value.boxes ?? [], addressBoxes: address?.value.boxes ?? [] };
+}
+
+/**
+ * Estado, municipio, localidad and emisión of a 2014 front, read from its two bottom rows as
+ * lines of numbers (rowNumbers). Their labels, in small capitals, are what a small card loses
+ * first, and the detector often joins a value with the next one across the label between
+ * («20152025», «LOCAD0001»): the rows' numbers have fixed lengths, read from the right, where
+ * SECCIÓN's and VIGENCIA's values end the rows.
+ */
+function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, height: number, seccionRead?: string | null): Partial<IneFront> {
+  const rowAt = (band: [number, number], dy: number) => {
+    const inRow = boxes.filter((b) => b.x0 / width >= TEXT_LEFT && (b.y0 + b.y1) / 2 / height - dy >= band[0] && (b.y0 + b.y1) / 2 / height - dy <= band[1]);
+    // A speck (a guilloche dot read as "5") is no value: the row's values are its tallest boxes' height.
+    const tallest = Math.max(0, ...inRow.map((b) => b.y1 - b.y0));
+    return inRow.filter((b) => b.y1 - b.y0 >= tallest / 2).sort((p, q) => p.x0 - q.x0).map((b) => b.text).join(" ");
+  };
+  const dys = [...new Set(SHIFTS.map(([, dy]) => dy))];
+  const out: Partial<IneFront> = {};
+  for (const dy of dys) {
+    // The row is only taken with its sección read at its end, what anchors the numbers before it,
+    // and either as three numbers apart or, where it splits a run, with the sección its own area
+    // read: a birth date read there («15/0711980») splits into 15, 071, 1980 too.
+    const row = rowAt(rows.seccion, dy);
+    const apart = rowNumbers(row, [2, 3, 4], false);
+    const split = rowNumbers(row, [2, 3, 4]);
+    const [estado, municipio, seccion] = apart[0] || (seccionRead && split[2] === seccionRead) ? (apart[0] ? apart : split) : [null, null, null];
+    // INE numbers the 32 entities 01–32 (Marco Geográfico Electoral).
+    if (seccion && municipio && !out.municipio) Object.assign(out, { seccion, municipio, ...(estado && Number(estado) >= 1 && Number(estado) <= 32 ? { estado } : {}) });
+    const [localidad, emision, vigencia] = rowNumbers(rowAt(rows.vigencia, dy), [4, 4, 4]);
+    // A credential is valid ten years from the year it was issued (LGIPE, art. 156.5): the pair
+    // is taken only when it says so, which no other two numbers of the card do by chance.
+    if (emision && vigencia && Number(vigencia) - Number(emision) === 10 && Number(emision) >= 1990 && !out.anio_emision) Object.assign(out, { anio_emision: emision, vigencia, ...(localidad ? { localidad } : {}) });
+    if (out.municipio && out.anio_emision) break;
+  }
+  return out;
+}
+const TEXT_LEFT = 0.25;
+
+/**
+ * The numbers ending a row of text, of the given lengths in order, or null where the row does
+ * not give one: its runs of digits read from the right, a run as long as two or three values
+ * together («20152025», the label between lost) split into them. Stops at the first run that
+ * fits no value: what comes before it is not placed by guess. `split` false: only runs apart.
+ */
+export function rowNumbers(text: string, lengths: number[], split = true): (string | null)[] {
+  const runs = plain(text).match(/\d+/g) ?? [];
+  const out: (string | null)[] = lengths.map(() => null);
+  let i = lengths.length - 1;
+  for (let r = runs.length - 1; r >= 0 && i >= 0; r--) {
+    let run = runs[r]!;
+    // How many of the values before and at i this run holds.
+    let n = 0;
+    for (let sum = 0; i - n >= 0 && sum < run.length; n++) sum += lengths[i - n]!;
+    if (lengths.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) !== run.length || (!split && n > 1)) break;
+    for (; n > 0; n--, i--) {
+      out[i] = run.slice(-lengths[i]!);
+      run = run.slice(0, -lengths[i]!);
+    }
+  }
+  return out;
 }
 
 /** The name's three lines as printed (first surname, second, given names), or null when they are not three lines of letters. */
@@ -204,10 +273,17 @@ function lines(boxes: PositionBox[]): PositionBox[] {
   return out;
 }
 
-/** NOMBRE or DOMICILIO read, allowing a third of its letters misread ("DOMKIUO"): the labels between the name's and address's lines. */
-function isLabel(text: string): boolean {
+/**
+ * NOMBRE or DOMICILIO read, allowing a third of its letters misread ("DOMCILO"): the labels between
+ * the name's and address's lines. On a card 260–300 px wide the label's small capitals are 3–4 px
+ * high and the I, one pixel wide, is lost as well ("COMCLO", "DOWCLIO" for DOMICILIO): with the
+ * I's left out of both, one more letter misread is still the label. Taken for a name line, it
+ * pushed the name a line down (first surname lost, the given names read as "COMCLO").
+ */
+export function isLabel(text: string): boolean {
   const t = plain(text).replace(/[^A-Z0-9]/g, "");
-  return [...LABELS.nombre, ...LABELS.domicilio].some((l) => distance(t, l) <= Math.ceil(l.length / 3));
+  const thin = (s: string) => s.replace(/I/g, "");
+  return [...LABELS.nombre, ...LABELS.domicilio].some((l) => distance(t, l) <= Math.ceil(l.length / 3) || (thin(t).length >= 5 && distance(thin(t), thin(l)) <= 1));
 }
 
 // A clave read into the address's area (a card found a little off): its shape, or a word of 8 digits or more (a clave misread).
