@@ -91,6 +91,21 @@ describe("findCard", () => {
     expect(Math.abs(found.sourceWidth - 0.706 * width)).toBeLessThan(15);
   });
 
+  // A 2014 front (model E) whose grey header (161, 151, 141) is as bright as the brown table
+  // under it (200, 145, 95): in grey the card's top edge is not there, and the outline followed
+  // the header's lower edge instead (the card warped a fifth too short, every value off its place).
+  it("finds the card's top edge where the header is as bright as the table, by its colour", async () => {
+    const e = await renderIneFront(SANDBOX_VOTERS.find((v) => v.modelo === "E")!);
+    const card = await sharp(e).resize({ width: 300 }).rotate(4, { background: "#00000000" }).png().toBuffer();
+    const picture = await sharp({ create: { width: 420, height: 320, channels: 3, background: "#c8915f" } })
+      .composite([{ input: card, left: 50, top: 60 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const found = await findCard(picture);
+    expect(found.by).toBe("outline");
+    expect(correlation(await thumb(found.card), await thumb(e))).toBeGreaterThan(0.9);
+  });
+
   it("cuts a card shot square out as it is, and takes a picture with no outline whole", async () => {
     const onTable = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: "#4a3526" } })
       .composite([{ input: front, left: 190, top: 180 }])

@@ -82,44 +82,140 @@ function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
   const scale = WORK / Math.max(source.cols, source.rows);
   const small = new cv.Mat();
   const grey = new cv.Mat();
+  const greyEdges = new cv.Mat();
+  const colourEdges = new cv.Mat();
+  const channels = new cv.MatVector();
+  const channelEdges = new cv.Mat();
+  try {
+    cv.resize(source, small, new cv.Size(Math.round(source.cols * scale), Math.round(source.rows * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_CUBIC);
+    cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
+    cv.GaussianBlur(grey, grey, new cv.Size(5, 5), 0);
+    cv.Canny(grey, greyEdges, 30, 90);
+    // The edges of each colour channel too: INE's grey header on a brown table or a hand is
+    // nearly the same brightness, and in grey the card's top edge was lost there (the outline then
+    // followed the header's lower curve, a tenth of the card too low at one corner, and the values
+    // landed off their places). In colour the wood's grain shows as well and may join the card's
+    // edge: the outline of each map is found, and the one whose sides lie on edges wins.
+    cv.split(small, channels);
+    greyEdges.copyTo(colourEdges);
+    for (let c = 0; c < 3; c++) {
+      const channel = channels.get(c);
+      cv.GaussianBlur(channel, channel, new cv.Size(5, 5), 0);
+      cv.Canny(channel, channelEdges, 30, 90);
+      cv.bitwise_or(colourEdges, channelEdges, colourEdges);
+      channel.delete();
+    }
+    const quads = [...quadsOf(cv, greyEdges), ...quadsOf(cv, colourEdges)];
+    const supports = quads.map((q) => support(colourEdges, q));
+    const areas = quads.map((q) => quadArea(q));
+    // The grey outline, as before, unless another lies on edges nearly as well and takes in more
+    // of the picture (2% more: a corner's pixel or two is no reason to change).
+    const larger = quads
+      .map((q, i) => ({ q, support: supports[i]!, area: areas[i]! }))
+      .filter((c) => c.support >= 0.85 * Math.max(...supports) && c.area > 1.02 * (areas[0] ?? 0))
+      .sort((a, b) => b.area - a.area)[0]?.q;
+    const best = larger ?? quads[0];
+    return best ? widen(order(best)).map((v) => v / scale) : null;
+  } finally {
+    free(small, grey, greyEdges, colourEdges, channels, channelEdges);
+  }
+}
+
+/**
+ * The largest outline of a card's shape among an edge map's outlines (its corners), and the same
+ * with the pieces of edge just outside it joined (a side broken where the card and the table
+ * nearly match, its end a separate outline): none, one or two quadrilaterals.
+ */
+function quadsOf(cv: Cv, found: InstanceType<Cv["Mat"]>): number[][] {
   const edges = new cv.Mat();
   const contours = new cv.MatVector();
   const hierarchy = new cv.Mat();
   const kernel = cv.Mat.ones(5, 5, cv.CV_8U);
   try {
-    cv.resize(source, small, new cv.Size(Math.round(source.cols * scale), Math.round(source.rows * scale)), 0, 0, scale < 1 ? cv.INTER_AREA : cv.INTER_CUBIC);
-    cv.cvtColor(small, grey, cv.COLOR_RGBA2GRAY);
-    cv.GaussianBlur(grey, grey, new cv.Size(5, 5), 0);
-    cv.Canny(grey, edges, 30, 90);
     // Close gaps in the card's edge (glare, a finger) without merging it with the background's.
-    cv.morphologyEx(edges, edges, cv.MORPH_CLOSE, kernel);
+    cv.morphologyEx(found, edges, cv.MORPH_CLOSE, kernel);
     cv.findContours(edges, contours, hierarchy, cv.RETR_EXTERNAL, cv.CHAIN_APPROX_SIMPLE);
-    const area = small.cols * small.rows;
-    let best: { area: number; points: number[] } | null = null;
-    for (let i = 0; i < contours.size(); i++) {
+    const area = edges.cols * edges.rows;
+    const all = Array.from({ length: contours.size() }, (_, i) => {
       const contour = contours.get(i);
-      const hull = new cv.Mat();
-      const approx = new cv.Mat();
-      cv.convexHull(contour, hull);
-      const hullArea = cv.contourArea(hull);
-      if (hullArea > 0.12 * area && hullArea < 0.97 * area && (!best || hullArea > best.area)) {
-        cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
-        // A card seen square on (turned or not) nearly fills the rotated rectangle around it:
-        // that rectangle, which rounded corners do not pull in. Seen at an angle it is a
-        // trapezoid: its four corners. Neither (a thumb over a corner): the rectangle, if it
-        // still mostly fills it.
-        const rect = cv.minAreaRect(hull);
-        const fill = hullArea / (rect.size.width * rect.size.height);
-        const box = () => (cv.RotatedRect.points(rect) as { x: number; y: number }[]).flatMap((p) => [p.x, p.y]);
-        const points = fill > 0.97 ? box() : approx.rows === 4 ? [...approx.data32S] : fill > 0.85 ? box() : null;
-        if (points && cardShaped(points)) best = { area: hullArea, points };
-      }
-      free(contour, hull, approx);
+      const xy = [...contour.data32S];
+      contour.delete();
+      return xy;
+    });
+    let best: { area: number; points: number[]; contour: number[] } | null = null;
+    for (const contour of all) {
+      const quad = quadOfPoints(cv, contour, area);
+      if (quad && (!best || quad.area > best.area)) best = { ...quad, contour };
     }
-    return best ? widen(order(best.points)).map((v) => v / scale) : null;
+    if (!best) return [];
+    // Pieces whose every point is within a fifth of the card's size outside its outline.
+    const outline = cv.matFromArray(best.contour.length / 2, 1, cv.CV_32SC2, best.contour);
+    const hull = new cv.Mat();
+    cv.convexHull(outline, hull);
+    const near = -0.2 * Math.sqrt(best.area);
+    const pieces = all.filter((c) => c !== best.contour && pairs(c).every(([x, y]) => cv.pointPolygonTest(hull, new cv.Point(x, y), true) >= near));
+    free(outline, hull);
+    const joined = pieces.length ? quadOfPoints(cv, [...best.contour, ...pieces.flat()], area) : null;
+    return joined ? [best.points, joined.points] : [best.points];
   } finally {
-    free(small, grey, edges, contours, hierarchy, kernel);
+    free(edges, contours, hierarchy, kernel);
   }
+}
+
+/** The corners of a card's shape that points (x, y, x, y…) outline, and their hull's area, or null. */
+function quadOfPoints(cv: Cv, xy: number[], area: number): { area: number; points: number[] } | null {
+  const contour = cv.matFromArray(xy.length / 2, 1, cv.CV_32SC2, xy);
+  const hull = new cv.Mat();
+  const approx = new cv.Mat();
+  try {
+    cv.convexHull(contour, hull);
+    const hullArea = cv.contourArea(hull);
+    if (hullArea <= 0.12 * area || hullArea >= 0.97 * area) return null;
+    cv.approxPolyDP(hull, approx, 0.02 * cv.arcLength(hull, true), true);
+    // A card seen square on (turned or not) nearly fills the rotated rectangle around it:
+    // that rectangle, which rounded corners do not pull in. Seen at an angle it is a
+    // trapezoid: its four corners. Neither (a thumb over a corner): the rectangle, if it
+    // still mostly fills it.
+    const rect = cv.minAreaRect(hull);
+    const fill = hullArea / (rect.size.width * rect.size.height);
+    const box = () => (cv.RotatedRect.points(rect) as { x: number; y: number }[]).flatMap((p) => [p.x, p.y]);
+    const points = fill > 0.97 ? box() : approx.rows === 4 ? [...approx.data32S] : fill > 0.85 ? box() : null;
+    return points && cardShaped(points) ? { area: hullArea, points } : null;
+  } finally {
+    free(contour, hull, approx);
+  }
+}
+
+/** A quadrilateral's area (the shoelace formula). */
+function quadArea(quad: number[]): number {
+  const p = pairs(order(quad));
+  return Math.abs(p.reduce((sum, [x, y], i) => sum + x * p[(i + 1) % 4]![1] - p[(i + 1) % 4]![0] * y, 0)) / 2;
+}
+
+/**
+ * The share of points along a quadrilateral's four sides with an edge within 2 px: how much of
+ * the outline is the card's edge (a side drawn across the card's print, or across the table
+ * where the grain joined the card, lies on few edges).
+ */
+function support(edges: InstanceType<Cv["Mat"]>, quad: number[]): number {
+  const corners = pairs(order(quad));
+  const steps = 100;
+  let on = 0;
+  for (let side = 0; side < 4; side++) {
+    const [a, b] = [corners[side]!, corners[(side + 1) % 4]!];
+    for (let k = 0; k < steps; k++) {
+      const x = Math.round(a[0] + ((b[0] - a[0]) * k) / steps);
+      const y = Math.round(a[1] + ((b[1] - a[1]) * k) / steps);
+      let hit = false;
+      for (let dy = -2; dy <= 2 && !hit; dy++)
+        for (let dx = -2; dx <= 2 && !hit; dx++) {
+          const [u, v] = [x + dx, y + dy];
+          hit = u >= 0 && v >= 0 && u < edges.cols && v < edges.rows && edges.data[v * edges.cols + u]! > 0;
+        }
+      if (hit) on++;
+    }
+  }
+  return on / (4 * steps);
 }
 
 /**
