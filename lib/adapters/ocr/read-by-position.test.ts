@@ -9,7 +9,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue } from "./paddle-ocr";
 import { fillByPosition } from "./read-ine-front";
-import { isLabel, readByPosition, rowNumbers } from "./read-by-position";
+import { alongTextColumn, isLabel, readByPosition, rowNumbers } from "./read-by-position";
 
 // INE's official specimen (model E, holder GOMEZ VELAZQUEZ MARGARITA), read at test time; never copied into the project.
 const SPECIMEN = path.resolve("../shared/realworld/ine/mateodelat+velpaNew__INE-Frente.png");
@@ -92,6 +92,35 @@ describe("readByPosition: an INE front's values by where the layout prints them"
       f("YXDZRB82082301H773", 0.448, 0.784, 0.626, 0.108),
     ];
     expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ primer_apellido: "YAREZ", segundo_apellido: "DAZ", nombres: "RUBEN" });
+  });
+
+  it("finds the layout again when the card's outline took in the background on its left (the text column at half the width)", () => {
+    // INE's 2014 specimen 318 px wide in a photo on striped cloth (tune part): the stripes joined
+    // the card's left edge, the card fills the region's right three quarters. Paddle's boxes, in
+    // region fractions (1012 × 638).
+    const f = (text: string, x0: number, x1: number, yc: number, h = 0.05) => ({ text, x0: x0 * 1012, x1: x1 * 1012, y0: (yc - h / 2) * 638, y1: (yc + h / 2) * 638 });
+    const boxes = [
+      f("NOMOR", 0.507, 0.573, 0.274),
+      f("HOMWONANO", 0.845, 0.973, 0.288),
+      f("GOW7", 0.507, 0.596, 0.312),
+      f("05/07/1980", 0.867, 0.975, 0.324),
+      f("VELAZOUEZ", 0.505, 0.645, 0.355),
+      f(" M", 0.905, 0.976, 0.373),
+      f("WARGARITA", 0.504, 0.642, 0.4),
+      f("DONCUO", 0.505, 0.591, 0.446),
+      f("CPITA0ORAS1253INT4", 0.505, 0.755, 0.491),
+      f("COLMORELOS04800", 0.506, 0.723, 0.537),
+      f("CUAMALPADE MORELOS.DE", 0.505, 0.813, 0.583),
+      f("CUA OELICO GMVLMR80070501M100", 0.505, 0.865, 0.639),
+      f("OVM800705MCLMLR01AA200802", 0.505, 0.979, 0.69),
+      f("00", 0.499, 0.625, 0.749),
+      f("MNO004OO0747", 0.612, 0.905, 0.752),
+      f("LOCA0001N20142004", 0.501, 0.901, 0.809),
+    ];
+    expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ domicilio: "CPITA0ORAS1253INT4, COLMORELOS04800, CUAMALPADE MORELOS.DE", seccion: "0747", sexo: "M" });
+    // Where the column is where the layouts put it, nothing moves.
+    const placed = [f("GOMEZ", 0.335, 0.4, 0.32), f("VELAZQUEZ", 0.336, 0.45, 0.37), f("MARGARITA", 0.334, 0.45, 0.42), f("C PITAGORAS 1253", 0.335, 0.6, 0.52)];
+    expect(alongTextColumn(placed, 1012)).toEqual(placed);
   });
 
   describe("a 2014 front's bottom rows: estado, municipio, localidad, emisión", () => {

@@ -84,9 +84,36 @@ export type PositionRead = {
 
 /** The fields of each layout read from boxes of a card region `width` × `height`; the layout whose values pass more of their grammar, or null when none passes any. */
 export function readByPosition(boxes: PositionBox[], width: number, height: number): PositionRead | null {
-  const reads = FRONT_LAYOUTS.map((layout) => readLayout(layout, boxes, width, height));
+  const onCard = alongTextColumn(boxes, width);
+  const reads = FRONT_LAYOUTS.map((layout) => readLayout(layout, onCard, width, height));
   const best = reads.sort((a, b) => b.score - a.score)[0]!;
   return best.score > 0 ? best : null;
+}
+
+// Every model prints the name, the address and the CURP from one text column (its left edge at
+// 0.335–0.35 of the card) to the text's right end, the birth date and SEXO (0.99).
+const COLUMN = 0.345;
+const RIGHT_END = 0.99;
+
+/**
+ * The boxes moved back onto the card where the finder's outline took in background beside it
+ * (cloth stripes joined to the card's edge: the card then fills only the right three quarters of
+ * the region, and every value sits far right of its area, beyond the few percent SHIFTS allow).
+ * The text column is where most lines start (four or more boxes whose left edges agree within 1%
+ * of the width); when it is outside the layouts' column areas, the region's x is mapped onto the
+ * card's by the column and the text's right end. Boxes whose column is where it belongs are kept.
+ */
+export function alongTextColumn<B extends PositionBox>(boxes: B[], width: number): B[] {
+  const starts = boxes.map((b) => b.x0 / width).filter((x) => x >= 0.15 && x <= 0.75);
+  const column = starts
+    .map((x) => ({ x, n: starts.filter((y) => Math.abs(y - x) <= 0.01).length }))
+    .sort((a, b) => b.n - a.n || a.x - b.x)[0];
+  if (!column || column.n < 4 || (column.x >= 0.29 && column.x <= 0.4)) return boxes;
+  const right = Math.max(...boxes.map((b) => b.x1 / width));
+  const scale = (right - column.x) / (RIGHT_END - COLUMN);
+  if (scale < 0.5 || scale > 1.5) return boxes;
+  const onCard = (x: number) => ((x / width - (column.x - scale * COLUMN)) / scale) * width;
+  return boxes.map((b) => ({ ...b, x0: onCard(b.x0), x1: onCard(b.x1) }));
 }
 
 type Shift = readonly [number, number];
