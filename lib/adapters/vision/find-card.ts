@@ -95,7 +95,7 @@ function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
     // nearly the same brightness, and in grey the card's top edge was lost there (the outline then
     // followed the header's lower curve, a tenth of the card too low at one corner, and the values
     // landed off their places). In colour the wood's grain shows as well and may join the card's
-    // edge: the outline of each map is found, and the one whose sides lie on edges wins.
+    // edge: the outline of each map is found, and one whose sides lie on edges decides (below).
     cv.split(small, channels);
     greyEdges.copyTo(colourEdges);
     for (let c = 0; c < 3; c++) {
@@ -108,11 +108,12 @@ function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
     const quads = [...quadsOf(cv, greyEdges), ...quadsOf(cv, colourEdges)];
     const supports = quads.map((q) => support(colourEdges, q));
     const areas = quads.map((q) => quadArea(q));
-    // The grey outline, as before, unless another lies on edges nearly as well and takes in more
-    // of the picture (2% more: a corner's pixel or two is no reason to change).
+    // The grey outline, as before, unless another lies on edges at least as well and takes in
+    // more of the picture (2% more: a corner's pixel or two is no reason to change). Nearly as
+    // well was not enough: a dark stripe of cloth joined to a card's corner lay on edges too.
     const larger = quads
       .map((q, i) => ({ q, support: supports[i]!, area: areas[i]! }))
-      .filter((c) => c.support >= 0.85 * Math.max(...supports) && c.area > 1.02 * (areas[0] ?? 0))
+      .filter((c) => c.support >= supports[0]! && c.area > 1.02 * areas[0]!)
       .sort((a, b) => b.area - a.area)[0]?.q;
     const best = larger ?? quads[0];
     return best ? widen(order(best)).map((v) => v / scale) : null;
