@@ -117,10 +117,14 @@ describe("readByPosition: an INE front's values by where the layout prints them"
       f("MNO004OO0747", 0.612, 0.905, 0.752),
       f("LOCA0001N20142004", 0.501, 0.901, 0.809),
     ];
-    expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ domicilio: "CPITA0ORAS1253INT4, COLMORELOS04800, CUAMALPADE MORELOS.DE", seccion: "0747", sexo: "M" });
+    const read = readByPosition(boxes, 1012, 638);
+    expect(read?.front).toMatchObject({ domicilio: "CPITA0ORAS1253INT4, COLMORELOS04800, CUAMALPADE MORELOS.DE", seccion: "0747", sexo: "M" });
+    // The address's boxes are cut from the region again (Tesseract): in its own whole pixels, where
+    // Paddle found them (moved, their fractions made sharp's extract throw).
+    expect(read?.addressBoxes.map((b) => [b.x0, b.x1])).toEqual([boxes[8]!, boxes[9]!, boxes[10]!].map((b) => [Math.floor(b.x0), Math.ceil(b.x1)]));
     // Where the column is where the layouts put it, nothing moves.
     const placed = [f("GOMEZ", 0.335, 0.4, 0.32), f("VELAZQUEZ", 0.336, 0.45, 0.37), f("MARGARITA", 0.334, 0.45, 0.42), f("C PITAGORAS 1253", 0.335, 0.6, 0.52)];
-    expect(alongTextColumn(placed, 1012)).toEqual(placed);
+    expect(alongTextColumn(placed, 1012).onCard).toEqual(placed);
   });
 
   describe("a 2014 front's bottom rows: estado, municipio, localidad, emisión", () => {
@@ -137,6 +141,16 @@ describe("readByPosition: an INE front's values by where the layout prints them"
         [box("LOCAD0001", 329, 568), box("5", 539, 570, 551, 9), box("LMSON", 547, 569), box("20152025", 660, 567, 903)],
       );
       expect(front).toMatchObject({ estado: "01", municipio: "049", seccion: "0824", localidad: "0001", anio_emision: "2015", vigencia: "2025" });
+    });
+
+    it("does not read a 2019 front's bottom row (birth date, sección, «2022 - 2032») as a 2014 one's", () => {
+      const person = SANDBOX_VOTERS.find((p) => p.modelo === "H")!;
+      const [y, mo, d] = person.fecha_nacimiento.split("-");
+      const read = readByPosition([box(person.clave_elector, 810 - 16 * 18, 472, 810), box(person.curp, 324, 536), box(`${d}/${mo}/${y}`, 324, 600), box("1622", 600, 600, 660), box("2022 - 2032", 700, 600, 840)], 1012, 638);
+      expect(read?.layout).toBe("2019");
+      expect(read?.front).toMatchObject({ seccion: "1622", vigencia: "2032" });
+      expect(read?.front).not.toHaveProperty("localidad");
+      expect(read?.front).not.toHaveProperty("anio_emision");
     });
 
     it("takes no emisión whose vigencia is not ten years after it, and no estado or municipio without the sección that ends their row", () => {

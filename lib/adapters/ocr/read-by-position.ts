@@ -84,10 +84,12 @@ export type PositionRead = {
 
 /** The fields of each layout read from boxes of a card region `width` × `height`; the layout whose values pass more of their grammar, or null when none passes any. */
 export function readByPosition(boxes: PositionBox[], width: number, height: number): PositionRead | null {
-  const onCard = alongTextColumn(boxes, width);
+  const { onCard, back } = alongTextColumn(boxes, width);
   const reads = FRONT_LAYOUTS.map((layout) => readLayout(layout, onCard, width, height));
   const best = reads.sort((a, b) => b.score - a.score)[0]!;
-  return best.score > 0 ? best : null;
+  // The name's and address's boxes are cut from the region again (Tesseract's re-read): in its pixels.
+  const inRegion = (b: PositionBox) => ({ ...b, x0: Math.max(0, Math.floor(back(b.x0))), x1: Math.min(width, Math.ceil(back(b.x1))) });
+  return best.score > 0 ? { ...best, nameBoxes: best.nameBoxes.map(inRegion), addressBoxes: best.addressBoxes.map(inRegion) } : null;
 }
 
 // Every model prints the name, the address and the CURP from one text column (its left edge at
@@ -103,17 +105,19 @@ const RIGHT_END = 0.99;
  * of the width); when it is outside the layouts' column areas, the region's x is mapped onto the
  * card's by the column and the text's right end. Boxes whose column is where it belongs are kept.
  */
-export function alongTextColumn<B extends PositionBox>(boxes: B[], width: number): B[] {
+export function alongTextColumn<B extends PositionBox>(boxes: B[], width: number): { onCard: B[]; back: (x: number) => number } {
+  const unmoved = { onCard: boxes, back: (x: number) => x };
   const starts = boxes.map((b) => b.x0 / width).filter((x) => x >= 0.15 && x <= 0.75);
   const column = starts
     .map((x) => ({ x, n: starts.filter((y) => Math.abs(y - x) <= 0.01).length }))
     .sort((a, b) => b.n - a.n || a.x - b.x)[0];
-  if (!column || column.n < 4 || (column.x >= 0.29 && column.x <= 0.4)) return boxes;
+  if (!column || column.n < 4 || (column.x >= 0.29 && column.x <= 0.4)) return unmoved;
   const right = Math.max(...boxes.map((b) => b.x1 / width));
   const scale = (right - column.x) / (RIGHT_END - COLUMN);
-  if (scale < 0.5 || scale > 1.5) return boxes;
-  const onCard = (x: number) => ((x / width - (column.x - scale * COLUMN)) / scale) * width;
-  return boxes.map((b) => ({ ...b, x0: onCard(b.x0), x1: onCard(b.x1) }));
+  if (scale < 0.5 || scale > 1.5) return unmoved;
+  const offset = column.x - scale * COLUMN;
+  const onCard = (x: number) => ((x / width - offset) / scale) * width;
+  return { onCard: boxes.map((b) => ({ ...b, x0: onCard(b.x0), x1: onCard(b.x1) })), back: (x: number) => (offset + (scale * x) / width) * width };
 }
 
 type Shift = readonly [number, number];
@@ -206,9 +210,10 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   );
   if (vigencia) front.vigencia = String(vigencia.value);
 
-  if (layout.rows) Object.assign(front, bottomRows(layout.rows, boxes, width, height, front.seccion), front);
-
   const score = (names ? 1 : 0) + Object.keys(front).filter((k) => !["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"].includes(k)).length;
+  // After the score: a 2019 front's bottom row (birth date, sección, «2022 - 2032») reads as a
+  // 2014 one's too, and must not make the 2014 layout win.
+  if (layout.rows) Object.assign(front, bottomRows(layout.rows, boxes, width, height, front.seccion), front);
   return { layout: layout.name, score, front, nameBoxes: names?.value.boxes ?? [], addressBoxes: address?.value.boxes ?? [] };
 }
 
@@ -238,7 +243,9 @@ function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, heigh
     const [estado, municipio, seccion] = apart[0] || (seccionRead && split[2] === seccionRead) ? (apart[0] ? apart : split) : [null, null, null];
     // INE numbers the 32 entities 01–32 (Marco Geográfico Electoral).
     if (seccion && municipio && !out.municipio) Object.assign(out, { seccion, municipio, ...(estado && Number(estado) >= 1 && Number(estado) <= 32 ? { estado } : {}) });
-    const [localidad, emision, vigencia] = rowNumbers(rowAt(rows.vigencia, dy), [4, 4, 4]);
+    // Two years joined by a dash are a 2019 front's vigencia («2022 - 2032»), not EMISIÓN and VIGENCIA.
+    const lastRow = rowAt(rows.vigencia, dy);
+    const [localidad, emision, vigencia] = /\d{4} ?- ?\d{4}/.test(lastRow) ? [null, null, null] : rowNumbers(lastRow, [4, 4, 4]);
     // A credential is valid ten years from the year it was issued (LGIPE, art. 156.5): the pair
     // is taken only when it says so, which no other two numbers of the card do by chance.
     if (emision && vigencia && Number(vigencia) - Number(emision) === 10 && Number(emision) >= 1990 && !out.anio_emision) Object.assign(out, { anio_emision: emision, vigencia, ...(localidad ? { localidad } : {}) });
