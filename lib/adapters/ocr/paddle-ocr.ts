@@ -23,7 +23,8 @@ import { timed } from "./stage-times";
  * The recogniser's dictionary (Chinese and Latin) has é í á ó ú É Ó but no Ñ, Á, Í, Ú or Ü: it reads
  * MUÑOZ as MUNOZ. Where accents matter, its boxes are read again by Tesseract (see hybrid reader).
  */
-type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Session; dictionary: string[]; classOf: Uint8Array };
+// classOf: each dictionary entry's lattice class; folded: the entries not in "other".
+type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Session; dictionary: string[]; classOf: Uint8Array; folded: number[] };
 
 const KEY = Symbol.for("rubrica.paddle-ocr");
 const store = globalThis as unknown as { [KEY]?: Promise<Engine> };
@@ -47,7 +48,8 @@ function engine(): Promise<Engine> {
     ]);
     // CTC: index 0 is the blank, then the dictionary's lines, then the space (use_space_char).
     const dictionary = ["", ...keys.split("\n").filter((k) => k !== ""), " "];
-    return { ort, det, rec, dictionary, classOf: latticeClasses(dictionary) };
+    const classOf = latticeClasses(dictionary);
+    return { ort, det, rec, dictionary, classOf, folded: [...classOf.keys()].filter((k) => classOf[k] !== OTHER) };
   });
   store[KEY].catch(() => (store[KEY] = undefined));
   return store[KEY];
@@ -137,7 +139,7 @@ export function recogniseBoxes(image: Uint8Array, boxes: { x0: number; y0: numbe
 }
 
 async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
-  const { ort, rec, dictionary, classOf } = await engine();
+  const { ort, rec, dictionary, classOf, folded } = await engine();
   const source = sharp(image).removeAlpha().toColourspace("srgb");
   const lines = await Promise.all(
     boxes.map(async (box) => {
@@ -170,7 +172,7 @@ async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1:
     batch.forEach((line, b) => {
       // The steps past the box's own width read the padding: left out of its lattice.
       const own = Math.min(steps, Math.ceil((line.w / w) * steps));
-      texts.push(ctcDecode(probs.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, dictionary, classOf, own));
+      texts.push(ctcDecode(probs.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, dictionary, classOf, folded, own));
     });
   }
   const out: TextBox[] = [];
@@ -188,7 +190,7 @@ const MAX_REC_WIDTH = 1600;
  * lattice of the box's first `own` steps: each class's probability summed over the dictionary's
  * entries folded into it, as a log (floored: a class the model rules out still has a finite cost).
  */
-function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: string[], classOf: Uint8Array, own: number): { text: string; confidence: number; lattice: Lattice } {
+function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: string[], classOf: Uint8Array, folded: number[], own: number): { text: string; confidence: number; lattice: Lattice } {
   let text = "";
   let sum = 0;
   let count = 0;
@@ -200,10 +202,16 @@ function ctcDecode(probs: Float32Array, steps: number, classes: number, dictiona
     const row = s * LATTICE_CLASSES;
     for (let k = 1; k < classes; k++) if (probs[at + k]! > probs[at + best]!) best = k;
     if (s < own) {
-      for (let k = 0; k < classes; k++) {
+      // The model ends in a softmax (its output softmax_11.tmp_0: each step sums to 1.0000 on a random
+      // input): "other" is what the few entries the lattice keeps leave of 1,
+      // which spares summing the thousands of other entries (mostly Chinese) at every step.
+      let kept = 0;
+      for (const k of folded) {
         const c = row + classOf[k]!;
         logp[c] = logp[c]! + probs[at + k]!;
+        kept += probs[at + k]!;
       }
+      logp[row + OTHER] = 1 - kept;
       for (let c = 0; c < LATTICE_CLASSES; c++) logp[row + c] = Math.log(Math.max(logp[row + c]!, 1e-12));
     }
     if (best !== 0 && best !== last) {
