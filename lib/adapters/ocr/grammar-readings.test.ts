@@ -37,6 +37,14 @@ describe("grammarCurp: the CURP under RENAPO's grammar, agreeing with the card",
     expect(grammarCurp(box(chars), specimen, "GOVM800705MCLMLR01")).toBeNull();
   });
 
+  it("reads nothing when the card does not give the name's four letters and the birth date", () => {
+    const chars = [..."ROGF850816HCLDNR04"];
+    chars[17] = "4>A";
+    expect(grammarCurp(box(chars), card, null)).toBe("ROGF850816HCLDNR04");
+    expect(grammarCurp(box(chars), { ...card, nombres: null }, null)).toBeNull();
+    expect(grammarCurp(box(chars), { ...card, fecha_nacimiento: null }, null)).toBeNull();
+  });
+
   it("refuses a reading past the margin, and one the card contradicts", () => {
     // Read A with no second choice: no path to a digit within the margin.
     expect(grammarCurp(box([..."ROGF850816HCLDNR0A"]), card, "ROGF850816HCLDNR0A")).toBeNull();
@@ -57,6 +65,13 @@ describe("grammarClave: the clave de elector under its grammar", () => {
     expect(grammarClave(words, card)).toBe("RDGNFR85081605H568");
     // Of another sex than the card's: left as it was.
     expect(grammarClave(words, { ...card, sexo: "M" })).toBeNull();
+  });
+
+  it("reads nothing when the card gives no birth date (printed, or a valid CURP's)", () => {
+    const chars = [..."RDGNFR85081605H568"];
+    chars[2] = "G>6";
+    expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null })).toBeNull();
+    expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null, curp: "ROGF850816HCLDNR04" })).toBe("RDGNFR85081605H568");
   });
 
   it("leaves a clave of its shape and the card's birth date as it is", () => {

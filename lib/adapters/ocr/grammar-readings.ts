@@ -35,14 +35,18 @@ function readings(words: OcrWord[], grammar: Grammar, length: number): { value: 
 /**
  * The CURP read under its grammar (lib/adapters/ocr/ctc-grammar: RENAPO's shape and the check
  * digit) from the boxes that hold a CURP-like run, with the characters the rest of the card gives
- * up to the sex (names' letters, birth date, sex: lib/mx/curp-card-agreement) taken as given: the
- * cheapest such reading within the margin. It replaces `current` only where that is no CURP, or
+ * up to the sex (names' letters, birth date, sex: lib/mx/curp-card-agreement; the names' four
+ * letters and the date must be given) taken as given: the cheapest such reading within the margin. It replaces `current` only where that is no CURP, or
  * one the card agrees with less, or one that is not even of a CURP's shape (a date, a state
  * code): a CURP of the right shape that fails only its check digit and that the card agrees with
  * as much is kept, as INE's specimen prints one.
  */
 export function grammarCurp(words: OcrWord[], card: IneFront, current: string | null): string | null {
   const fixed = new Map([...curpExpectedFromCard(card)].filter(([i]) => i <= 10));
+  // As curpFitsCard asks: the card gives the four name letters and the birth date. Without them a
+  // specimen's printed CURP, which fails its check digit, was "read" into one that passes it with
+  // one letter changed (tune part, seed 11: NOVM800705MCLMLR01 on a photo whose names were unread).
+  if (![0, 1, 2, 3, 4, 9].every((i) => fixed.has(i))) return null;
   const floor = current ? curpCardAgreement(current, card) : -Infinity;
   const shaped = !!current && !checkCurp(current).valid && (checkCurp(current) as { reason: string }).reason === "check_digit";
   const fits = (curp: string) => checkCurp(curp).valid && (shaped ? curpCardAgreement(curp, card) > floor : curpCardAgreement(curp, card) >= floor);
@@ -52,14 +56,16 @@ export function grammarCurp(words: OcrWord[], card: IneFront, current: string | 
 /**
  * The card's clave de elector, read again under its grammar from the boxes that hold a clave-like
  * run when it is not of a clave's shape (or none was read) or its birth date is not the card's:
- * taken when its birth date is the card's (printed, or its valid CURP's) and its H/M the card's
- * sex. Otherwise the clave as it was.
+ * taken when its birth date is the card's (printed, or its valid CURP's: the card must give one)
+ * and its H/M the card's sex. Otherwise the clave as it was.
  */
 export function grammarClave(words: OcrWord[], card: IneFront): string | null {
   const current = card.clave_elector;
   const born = card.fecha_nacimiento?.slice(2).replace(/-/g, "") ?? (card.curp && checkCurp(card.curp).valid ? card.curp.slice(4, 10) : null);
-  if (current && CLAVE_SHAPE.test(current) && (!born || current.slice(6, 12) === born)) return current;
-  const fits = (clave: string) => (!born || clave.slice(6, 12) === born) && (!card.sexo || clave[14] === card.sexo);
+  // Without a birth date to hold it to, a garbled clave's letters were "read" into other letters
+  // (tune part, seed 23: CBOZIM53103124H810 for IBDZTM53103124H810).
+  if (!born || (current && CLAVE_SHAPE.test(current) && current.slice(6, 12) === born)) return current;
+  const fits = (clave: string) => clave.slice(6, 12) === born && (!card.sexo || clave[14] === card.sexo);
   return readings(words, CLAVE_GRAMMAR, 14).find((r) => fits(r.value))?.value ?? current;
 }
 
