@@ -13,7 +13,8 @@
  * means a mistyped or invented CURP and is rejected.
  */
 const PATTERN = /^[A-Z]{4}(\d{2})(\d{2})(\d{2})([HMX])([A-Z]{2})[A-Z]{3}([0-9A-Z])(\d)$/;
-const ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
+/** The check digit's values of the characters: their index (RENAPO puts & and Ñ among the letters). */
+export const CURP_CHECK_ALPHABET = "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ";
 
 export const CURP_STATES = {
   AS: "Aguascalientes",
@@ -95,7 +96,7 @@ export function curpCheckDigit(first17: string): string {
   if (first17.length !== 17) throw new Error("A CURP check digit is computed over 17 characters");
   let sum = 0;
   for (let i = 0; i < 17; i++) {
-    const value = ALPHABET.indexOf(first17[i]!);
+    const value = CURP_CHECK_ALPHABET.indexOf(first17[i]!);
     if (value < 0) throw new Error(`Character not allowed in a CURP: ${first17[i]}`);
     sum += value * (18 - i);
   }

@@ -3,7 +3,8 @@ import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
 import { parseIneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
-import { paddleWords, unglue, wordsOf } from "./paddle-ocr";
+import { BLANK, LATTICE_CHARS, OTHER } from "./ctc-grammar";
+import { latticeClasses, paddleWords, unglue, wordsOf } from "./paddle-ocr";
 import sharp from "sharp";
 import { inTextColumn, sameLetters } from "./paddle-front-reader";
 
@@ -23,6 +24,14 @@ describe("unglue: the recogniser's labels set apart from their values", () => {
     expect(unglue("ELECTORAL")).toBe("ELECTORAL");
     expect(unglue("ESTADOS")).toBe("ESTADOS");
     expect(unglue("GOVM800705MCLMLR01")).toBe("GOVM800705MCLMLR01");
+  });
+});
+
+describe("latticeClasses: the recogniser's dictionary folded into the coded fields' classes", () => {
+  it("folds lowercase into uppercase, keeps digits, space and the card's punctuation, and sends the rest to one class", () => {
+    // CTC's blank first, then dictionary entries as ppocr_keys_v1.txt has them, the space last.
+    const classes = [...latticeClasses(["", "a", "A", "7", "/", "é", "中", "Ñ", " "])];
+    expect(classes).toEqual([BLANK, LATTICE_CHARS.indexOf("A"), LATTICE_CHARS.indexOf("A"), LATTICE_CHARS.indexOf("7"), LATTICE_CHARS.indexOf("/"), OTHER, OTHER, OTHER, LATTICE_CHARS.indexOf(" ")]);
   });
 });
 

@@ -6,6 +6,7 @@ import { loadAtRuntime, resolvePackageFile } from "@/lib/adapters/node-packages"
 import { free, opencv } from "@/lib/adapters/vision/opencv";
 import type { OcrWord } from "@/lib/mx/ine-front";
 import { LABELS } from "@/lib/mx/ine-front-labels";
+import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, OTHER, type Lattice } from "./ctc-grammar";
 import { timed } from "./stage-times";
 
 /**
@@ -22,7 +23,8 @@ import { timed } from "./stage-times";
  * The recogniser's dictionary (Chinese and Latin) has é í á ó ú É Ó but no Ñ, Á, Í, Ú or Ü: it reads
  * MUÑOZ as MUNOZ. Where accents matter, its boxes are read again by Tesseract (see hybrid reader).
  */
-type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Session; dictionary: string[] };
+// classOf: each dictionary entry's lattice class; folded: the entries not in "other".
+type Engine = { ort: typeof import("onnxruntime-node"); det: Session; rec: Session; dictionary: string[]; classOf: Uint8Array; folded: number[] };
 
 const KEY = Symbol.for("rubrica.paddle-ocr");
 const store = globalThis as unknown as { [KEY]?: Promise<Engine> };
@@ -45,13 +47,35 @@ function engine(): Promise<Engine> {
       readFile(path.join(assets, "ppocr_keys_v1.txt"), "utf8"),
     ]);
     // CTC: index 0 is the blank, then the dictionary's lines, then the space (use_space_char).
-    return { ort, det, rec, dictionary: ["", ...keys.split("\n").filter((k) => k !== ""), " "] };
+    const dictionary = ["", ...keys.split("\n").filter((k) => k !== ""), " "];
+    const classOf = latticeClasses(dictionary);
+    return { ort, det, rec, dictionary, classOf, folded: [...classOf.keys()].filter((k) => classOf[k] !== OTHER) };
   });
   store[KEY].catch(() => (store[KEY] = undefined));
   return store[KEY];
 }
 
-export type TextBox = { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number };
+/**
+ * `lattice`: the recogniser's probabilities for the box, folded into the classes the card's coded
+ * fields use (lib/adapters/ocr/ctc-grammar), for decoding them again under their grammar.
+ */
+export type TextBox = { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; lattice?: Lattice };
+
+/** A word of a box, with its box's lattice (every word of a box shares it). */
+export type PaddleWord = OcrWord & { lattice?: Lattice };
+
+/**
+ * Each dictionary index's lattice class: uppercase and lowercase together (the recogniser tells
+ * them apart, the card prints capitals), the digits, space and the punctuation the card prints;
+ * everything else (Chinese, accented letters) in one "other" class.
+ */
+export function latticeClasses(dictionary: string[]): Uint8Array {
+  return Uint8Array.from(dictionary, (entry, i) => {
+    if (i === 0) return BLANK;
+    const at = entry.length === 1 ? LATTICE_CHARS.indexOf(entry.toUpperCase()) : -1;
+    return at >= 0 ? at : OTHER;
+  });
+}
 
 // ImageNet's mean and deviation, as PaddleOCR's detector was trained (NormalizeImage).
 const DET_MEAN = [0.485, 0.456, 0.406];
@@ -115,7 +139,7 @@ export function recogniseBoxes(image: Uint8Array, boxes: { x0: number; y0: numbe
 }
 
 async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
-  const { ort, rec, dictionary } = await engine();
+  const { ort, rec, dictionary, classOf, folded } = await engine();
   const source = sharp(image).removeAlpha().toColourspace("srgb");
   const lines = await Promise.all(
     boxes.map(async (box) => {
@@ -127,7 +151,7 @@ async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1:
     }),
   );
   const order = [...lines.keys()].sort((a, b) => lines[a]!.w - lines[b]!.w);
-  const texts: { text: string; confidence: number }[] = [];
+  const texts: { text: string; confidence: number; lattice: Lattice }[] = [];
   for (let start = 0; start < order.length; start += BATCH) {
     const batch = order.slice(start, start + BATCH).map((i) => lines[i]!);
     const w = Math.max(...batch.map((l) => l.w));
@@ -145,7 +169,11 @@ async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1:
     const t = result[rec.outputNames[0]!]! as TensorType;
     const [steps, classes] = [t.dims[1]!, t.dims[2]!];
     const probs = t.data as Float32Array;
-    batch.forEach((_, b) => texts.push(ctcDecode(probs.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, dictionary)));
+    batch.forEach((line, b) => {
+      // The steps past the box's own width read the padding: left out of its lattice.
+      const own = Math.min(steps, Math.ceil((line.w / w) * steps));
+      texts.push(ctcDecode(probs.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, dictionary, classOf, folded, own));
+    });
   }
   const out: TextBox[] = [];
   order.forEach((i, k) => {
@@ -157,23 +185,43 @@ async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1:
 const BATCH = 6;
 const MAX_REC_WIDTH = 1600;
 
-/** Greedy CTC: the likeliest class at each step, repeats merged, blanks dropped. */
-function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: string[]): { text: string; confidence: number } {
+/**
+ * Greedy CTC: the likeliest class at each step, repeats merged, blanks dropped. With it, the
+ * lattice of the box's first `own` steps: each class's probability summed over the dictionary's
+ * entries folded into it, as a log (floored: a class the model rules out still has a finite cost).
+ */
+function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: string[], classOf: Uint8Array, folded: number[], own: number): { text: string; confidence: number; lattice: Lattice } {
   let text = "";
   let sum = 0;
   let count = 0;
   let last = 0;
+  const logp = new Float32Array(own * LATTICE_CLASSES);
   for (let s = 0; s < steps; s++) {
     let best = 0;
-    for (let k = 1; k < classes; k++) if (probs[s * classes + k]! > probs[s * classes + best]!) best = k;
+    const at = s * classes;
+    const row = s * LATTICE_CLASSES;
+    for (let k = 1; k < classes; k++) if (probs[at + k]! > probs[at + best]!) best = k;
+    if (s < own) {
+      // The model ends in a softmax (its output softmax_11.tmp_0: each step sums to 1.0000 on a random
+      // input): "other" is what the few entries the lattice keeps leave of 1,
+      // which spares summing the thousands of other entries (mostly Chinese) at every step.
+      let kept = 0;
+      for (const k of folded) {
+        const c = row + classOf[k]!;
+        logp[c] = logp[c]! + probs[at + k]!;
+        kept += probs[at + k]!;
+      }
+      logp[row + OTHER] = 1 - kept;
+      for (let c = 0; c < LATTICE_CLASSES; c++) logp[row + c] = Math.log(Math.max(logp[row + c]!, 1e-12));
+    }
     if (best !== 0 && best !== last) {
       text += dictionary[best] ?? "";
-      sum += probs[s * classes + best]!;
+      sum += probs[at + best]!;
       count++;
     }
     last = best;
   }
-  return { text, confidence: count ? sum / count : 0 };
+  return { text, confidence: count ? sum / count : 0, lattice: { steps: own, logp } };
 }
 
 /**
@@ -182,14 +230,15 @@ function ctcDecode(probs: Float32Array, steps: number, classes: number, dictiona
  * recogniser often runs a label into its value with no space ("CLAVEDEELECT0RGMVL…",
  * "REGISTR02008") and reads a label's O as 0: those are split and mended first (unglue).
  */
-export function wordsOf(boxes: TextBox[]): OcrWord[] {
+export function wordsOf(boxes: TextBox[]): PaddleWord[] {
   return boxes.flatMap((b) => {
     const text = unglue(b.text);
     const perChar = (b.x1 - b.x0) / Math.max(1, text.length);
-    const words: OcrWord[] = [];
+    const words: PaddleWord[] = [];
     let at = 0;
     for (const part of text.split(/(\s+)/)) {
-      if (part.trim()) words.push({ text: part, x0: Math.round(b.x0 + at * perChar), y0: b.y0, x1: Math.round(b.x0 + (at + part.length) * perChar), y1: b.y1 });
+      const word = { text: part, x0: Math.round(b.x0 + at * perChar), y0: b.y0, x1: Math.round(b.x0 + (at + part.length) * perChar), y1: b.y1 };
+      if (part.trim()) words.push(b.lattice ? { ...word, lattice: b.lattice } : word);
       at += part.length;
     }
     return words;

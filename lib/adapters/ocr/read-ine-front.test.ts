@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { FoundCard } from "@/lib/adapters/vision/find-card";
 import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
+import { greedyOf, latticeOf } from "./lattice-fixture";
+import { wordsOf } from "./paddle-ocr";
 import { chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
@@ -256,5 +258,20 @@ describe("readIneFront: a reader's later passes read ahead", () => {
     // Before, each pass was asked when the one before was done.
     expect(events.indexOf("ask 1200")).toBeLessThan(events.indexOf("done 1100"));
     expect(events.filter((e) => e.startsWith("ask"))).toEqual(["ask 1012", "ask 1100", "ask 1200", "ask 1300"]);
+  });
+});
+
+describe("readIneFront: Paddle's boxes read again under the CURP's grammar", () => {
+  it("takes the recogniser's second choice where its first leaves no CURP that passes its check digit", async () => {
+    // Margarita's CURP as a valid one would be (GOVM800705MCLMLR07), its check digit read A
+    // with the 7 second (lattice-fixture).
+    const chars = [..."GOVM800705MCLMLR07"];
+    chars[17] = "7>A";
+    const lattice = latticeOf(chars);
+    const curpBox = wordsOf([{ text: greedyOf(lattice), confidence: 0.8, x0: 339, y0: 487, x1: 700, y1: 509, lattice }]);
+    const words = [...front2019.filter((w) => !w.text.startsWith("GOVM")), ...curpBox];
+    const reader: IneFrontReader = { read: async (_image, options = {}) => (options.area ? [] : words), passes: [{ width: 1012 }] };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front.curp).toBe("GOVM800705MCLMLR07");
   });
 });

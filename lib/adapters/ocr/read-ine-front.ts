@@ -4,7 +4,8 @@ import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
-import { tally } from "./stage-times";
+import { grammarClave, grammarCurp } from "./grammar-readings";
+import { tally, timed } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
 /**
@@ -66,7 +67,14 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front;
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
-  if (!validCurp(answer)) answer.curp = repairCurp(reads.flatMap((r) => r.words.map((w) => w.text)), answer) ?? answer.curp;
+  // Before it, the CURP Paddle's recogniser gives under RENAPO's grammar and the check digit
+  // (lib/adapters/ocr/grammar-readings: a second choice where small type's first is wrong).
+  const words = reads.flatMap((r) => r.words);
+  await timed("grammar decode", async () => {
+    if (!validCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? repairCurp(words.map((w) => w.text), answer) ?? answer.curp;
+    // A clave de elector not of its shape, none, or one of another birth date: the one under its grammar.
+    answer.clave_elector = grammarClave(words, answer);
+  });
   return { words: first.words, front: answer };
 }
 

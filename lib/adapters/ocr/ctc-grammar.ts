@@ -1,0 +1,302 @@
+import { CURP_CHECK_ALPHABET, CURP_STATES } from "@/lib/mx/curp";
+
+/**
+ * Grammar-constrained best-path decoding of a CTC recogniser's output (PaddleOCR's, paddle-ocr.ts).
+ * Greedy decoding takes the likeliest class at each time step; on 5–7 px type the right character
+ * of a coded field is often the second choice (a CURP's G read as C, a 9 as 0). A coded field has
+ * a grammar (the CURP's, RENAPO's; the clave de elector's), and the CURP a check digit: the best
+ * path among those whose collapsed text holds a string of the grammar, with any text before and
+ * after it (a label glued to its value, "CURPGOVM…"), is the Viterbi path over CTC's topology
+ * (blank, repeats merged unless a blank parts them) × the grammar's automaton (Graves et al.,
+ * "Connectionist Temporal Classification", ICML 2006, §3.2's best-path decoding, constrained).
+ * The CURP's check digit is a state of the automaton (position × weighted sum mod 10), so every
+ * path it returns passes its check digit.
+ */
+
+/** The characters the lattice keeps, lowercase folded into uppercase; then the blank and "other". */
+export const LATTICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 /-.";
+export const BLANK = LATTICE_CHARS.length;
+export const OTHER = BLANK + 1;
+export const LATTICE_CLASSES = OTHER + 1;
+// Classes a path may emit (everything but the blank).
+const EMIT = [...Array(LATTICE_CHARS.length).keys(), OTHER];
+
+/**
+ * A recognised box's log-probabilities: `steps` × LATTICE_CLASSES, row by row. Bounded: a box is
+ * at most MAX_REC_WIDTH / 8 steps (paddle-ocr.ts), so at most 200 × 42 floats.
+ */
+export type Lattice = { steps: number; logp: Float32Array };
+
+/** A deterministic automaton over the lattice's classes: next[state × LATTICE_CLASSES + class], −1 where refused. */
+export type Grammar = { states: number; start: number; accept: number; next: Int32Array; opens: Int32Array };
+
+/**
+ * An automaton from a step function over states named by keys. A string of `value` (the grammar's
+ * body, from `first`) may have any text before it (the free start state) and after it (the free
+ * accepting state).
+ */
+function compile<S>(first: S, key: (s: S) => string, step: (s: S, ch: string) => S | "done" | null): Grammar {
+  const ids = new Map<string, number>([["before", 0], ["after", 1]]);
+  const queue: S[] = [first];
+  ids.set(key(first), 2);
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    const from = ids.get(key(s))!;
+    for (let c = 0; c < LATTICE_CHARS.length; c++) {
+      const to = step(s, LATTICE_CHARS[c]!);
+      if (to === null) continue;
+      if (to === "done") {
+        edges.push([from, c, 1]);
+        continue;
+      }
+      const k = key(to);
+      if (!ids.has(k)) {
+        ids.set(k, ids.size);
+        queue.push(to);
+      }
+      edges.push([from, c, ids.get(k)!]);
+    }
+  }
+  const states = ids.size;
+  const next = new Int32Array(states * LATTICE_CLASSES).fill(-1);
+  for (const [from, c, to] of edges) next[from * LATTICE_CLASSES + c] = to;
+  // Free text before and after: any class but the blank. The value's first character also ends the
+  // text before it.
+  for (const c of EMIT) {
+    next[0 * LATTICE_CLASSES + c] = 0;
+    next[1 * LATTICE_CLASSES + c] = 1;
+  }
+  // The text before may also give way to the value's first character: two moves on one class,
+  // kept apart from `next` (the value's own first state is never entered).
+  return { states, start: 0, accept: 1, next, opens: edgesFrom(edges, 2) };
+}
+
+function edgesFrom(edges: [number, number, number][], from: number): Int32Array {
+  const opens = new Int32Array(LATTICE_CLASSES).fill(-1);
+  for (const [f, c, to] of edges) if (f === from) opens[c] = to;
+  return opens;
+}
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS = "0123456789";
+const is = (set: string) => (ch: string) => set.includes(ch);
+// RENAPO's Instructivo Normativo (2006): the first surname's first inner vowel (X where it has
+// none), the inner consonants [B-DF-HJ-NP-TV-Z] (X for Ñ or none), H/M (X since 2022).
+const VOWEL = is("AEIOUX");
+const CONSONANT = is("BCDFGHJKLMNPQRSTVWXYZ");
+const LETTER = is(LETTERS);
+const DIGIT = is(DIGITS);
+const STATES = Object.keys(CURP_STATES);
+
+type CurpState = { at: number; sum: number; held: string };
+
+/**
+ * The CURP's grammar (lib/mx/curp.ts): 4 letters (the second a vowel or X), YYMMDD with a month
+ * 01–12 and a day 01–31 (the calendar is checked after, by checkCurp), H/M/X, a state code of
+ * RENAPO's list, 3 inner consonants, the differentiator [0-9A-Z], and the check digit over the
+ * first 17 (weights 18…2 on CURP_CHECK_ALPHABET's values). `fixed`: characters the rest of the
+ * card gives (lib/mx/curp-card-agreement), by position; the automaton takes only them there.
+ */
+export function curpGrammar(fixed: ReadonlyMap<number, string> = new Map()): Grammar {
+  const key = [...fixed].sort(([a], [b]) => a - b).map(([i, c]) => `${i}${c}`).join(",");
+  let grammar = compiled.get(key);
+  if (!grammar) {
+    grammar = compile<CurpState>(
+      { at: 0, sum: 0, held: "" },
+      (s) => `${s.at}:${s.sum}:${s.held}`,
+      (s, ch) => {
+        if (!curpCharFits(s, ch) || (fixed.has(s.at) && fixed.get(s.at) !== ch)) return null;
+        if (s.at === 17) return ch === String((10 - s.sum) % 10) ? "done" : null;
+        const sum = (s.sum + CURP_CHECK_ALPHABET.indexOf(ch) * (18 - s.at)) % 10;
+        // Only the month's, the day's and the state's first character matter to the next one.
+        const held = s.at === 6 || s.at === 8 || s.at === 11 ? ch : "";
+        return { at: s.at + 1, sum, held };
+      },
+    );
+    // A front's cards are few; the cache is kept small all the same.
+    if (compiled.size >= 64) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, grammar);
+  }
+  return grammar;
+}
+const compiled = new Map<string, Grammar>();
+
+export const CURP_GRAMMAR = curpGrammar();
+
+function curpCharFits(s: CurpState, ch: string): boolean {
+  switch (s.at) {
+    case 1:
+      return VOWEL(ch);
+    case 0:
+    case 2:
+    case 3:
+      return LETTER(ch);
+    case 6:
+      return ch === "0" || ch === "1";
+    case 7:
+      return s.held === "0" ? DIGIT(ch) && ch !== "0" : is("012")(ch);
+    case 8:
+      return is("0123")(ch);
+    case 9:
+      return s.held === "0" ? DIGIT(ch) && ch !== "0" : s.held === "3" ? is("01")(ch) : DIGIT(ch);
+    case 10:
+      return is("HMX")(ch);
+    case 11:
+      return STATES.some((code) => code[0] === ch);
+    case 12:
+      return STATES.includes(`${s.held}${ch}`);
+    case 13:
+    case 14:
+    case 15:
+      return CONSONANT(ch);
+    case 16:
+      return LETTER(ch) || DIGIT(ch);
+    default:
+      return DIGIT(ch);
+  }
+}
+
+type ClaveState = { at: number; held: string };
+
+/**
+ * The clave de elector's grammar (lib/mx/ine-front.ts CLAVE_PATTERN, LLLLLLDDDDDDDDSDDD): 6
+ * letters, the birth date YYMMDD, the state of birth 01–32 (INE's numbering of the 32 entidades),
+ * H or M, 3 digits.
+ */
+export const CLAVE_GRAMMAR: Grammar = compile<ClaveState>(
+  { at: 0, held: "" },
+  (s) => `${s.at}:${s.held}`,
+  (s, ch) => {
+    if (!claveCharFits(s, ch)) return null;
+    if (s.at === 17) return "done";
+    return { at: s.at + 1, held: s.at === 8 || s.at === 10 || s.at === 12 ? ch : "" };
+  },
+);
+
+function claveCharFits(s: ClaveState, ch: string): boolean {
+  if (s.at < 6) return LETTER(ch);
+  if (s.at === 14) return ch === "H" || ch === "M";
+  if (!DIGIT(ch)) return false;
+  if (s.at === 8) return ch === "0" || ch === "1";
+  if (s.at === 9) return s.held === "0" ? ch !== "0" : is("012")(ch);
+  if (s.at === 10) return is("0123")(ch);
+  if (s.at === 11) return s.held === "0" ? ch !== "0" : s.held === "3" ? is("01")(ch) : true;
+  if (s.at === 12) return is("0123")(ch);
+  if (s.at === 13) return s.held === "0" ? ch !== "0" : s.held === "3" ? is("012")(ch) : true;
+  return true;
+}
+
+function secondBest(ch: Float64Array, q: number, not: number): number {
+  let [v, a] = [-Infinity, -1];
+  for (const c of EMIT) if (c !== not && ch[q * LATTICE_CLASSES + c]! > v) [v, a] = [ch[q * LATTICE_CLASSES + c]!, c];
+  return a;
+}
+
+/**
+ * The best path whose text holds a string of the grammar: that string, the path's log-probability
+ * over the steps from the string's first character to its last, and the greedy path's over the
+ * same steps (never less: the greedy path is the best unconstrained one). Null when no path fits
+ * (a box too short for the grammar).
+ */
+export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: string; logp: number; greedyLogp: number } | null {
+  const { steps, logp } = lattice;
+  const { states, next } = grammar;
+  const { opens } = grammar;
+  const C = LATTICE_CLASSES;
+  const NEG = -Infinity;
+  // Scores of paths ending in a blank (b) or in class c (ch) in each state; back pointers per step.
+  let b = new Float64Array(states).fill(NEG);
+  let ch = new Float64Array(states * C).fill(NEG);
+  b[grammar.start] = 0;
+  // Back pointer of a char cell: −1 a repeat of itself; else from × (C + 1) + (class before, or C for a blank).
+  const backChar = new Int32Array(steps * states * C);
+  const backBlank = new Int32Array(steps * states);
+  const best1 = new Float64Array(states);
+  const arg1 = new Int32Array(states);
+  const best2 = new Float64Array(states);
+  for (let t = 0; t < steps; t++) {
+    const row = t * C;
+    const nb = new Float64Array(states).fill(NEG);
+    const nch = new Float64Array(states * C).fill(NEG);
+    for (let q = 0; q < states; q++) {
+      // The two best char endings of q: an emission of c follows the best that is not c.
+      let [v1, a1, v2] = [NEG, -1, NEG];
+      for (const c of EMIT) {
+        const v = ch[q * C + c]!;
+        if (v > v1) [v2, v1, a1] = [v1, v, c];
+        else if (v > v2) v2 = v;
+      }
+      best1[q] = v1;
+      arg1[q] = a1;
+      best2[q] = v2;
+      // Blank: from q's blank or its best char.
+      const from = b[q]! >= v1 ? C : a1;
+      const stay = Math.max(b[q]!, v1);
+      if (stay > NEG) {
+        nb[q] = stay + logp[row + BLANK]!;
+        backBlank[t * states + q] = from;
+      }
+      // Repeats: a class held over steps stays one character.
+      for (const c of EMIT) {
+        const v = ch[q * C + c]!;
+        if (v > NEG) {
+          nch[q * C + c] = v + logp[row + c]!;
+          backChar[(t * states + q) * C + c] = -1;
+        }
+      }
+    }
+    // Emissions: class c after q's blank or after its best char that is not c (CTC needs a blank
+    // between two equal characters).
+    for (let q = 0; q < states; q++) {
+      for (const c of EMIT) {
+        for (const to of q === grammar.start ? [next[q * C + c]!, opens[c]!] : [next[q * C + c]!]) {
+          if (to < 0) continue;
+          const prevChar = arg1[q] === c ? best2[q]! : best1[q]!;
+          const useBlank = b[q]! >= prevChar;
+          const prev = useBlank ? b[q]! : prevChar;
+          if (prev === NEG) continue;
+          const v = prev + logp[row + c]!;
+          if (v <= nch[to * C + c]!) continue;
+          nch[to * C + c] = v;
+          const before = useBlank ? C : arg1[q] === c ? secondBest(ch, q, c) : arg1[q]!;
+          backChar[(t * states + to) * C + c] = q * (C + 1) + before;
+        }
+      }
+    }
+    b = nb;
+    ch = nch;
+  }
+  // The best ending in the accepting state, then back along the pointers.
+  let [q, cls, score] = [grammar.accept, C, b[grammar.accept]!];
+  for (const c of EMIT) if (ch[grammar.accept * C + c]! > score) [cls, score] = [c, ch[grammar.accept * C + c]!];
+  if (score === NEG) return null;
+  const path = new Int32Array(steps);
+  const emitted: { t: number; c: number; from: number; to: number }[] = [];
+  for (let t = steps - 1; t >= 0; t--) {
+    path[t] = cls;
+    if (cls === C) {
+      cls = backBlank[t * states + q]!;
+      continue;
+    }
+    const back = backChar[(t * states + q) * C + cls]!;
+    if (back === -1) continue;
+    const from = Math.floor(back / (C + 1));
+    emitted.push({ t, c: cls, from, to: q });
+    [q, cls] = [from, back % (C + 1)];
+  }
+  emitted.reverse();
+  // The value: what the grammar's body emitted (from the text before to the text after).
+  const body = emitted.filter((e) => !(e.from === 0 && e.to === 0) && e.from !== 1);
+  if (!body.length) return null;
+  const [start, end] = [body[0]!.t, body.at(-1)!.t];
+  let [on, greedy] = [0, 0];
+  for (let t = start; t <= end; t++) {
+    const r = t * C;
+    on += logp[r + (path[t] === C ? BLANK : path[t]!)]!;
+    let m = NEG;
+    for (let c = 0; c < C; c++) m = Math.max(m, logp[r + c]!);
+    greedy += m;
+  }
+  return { value: body.map((e) => LATTICE_CHARS[e.c]).join(""), logp: on, greedyLogp: greedy };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { IneFront } from "@/lib/mx/ine-front";
+import { grammarClave, grammarCurp } from "./grammar-readings";
+import { greedyOf, latticeOf } from "./lattice-fixture";
+import { wordsOf } from "./paddle-ocr";
+
+// Sandbox voter Francisco (ROGF850816HCLDNR04 passes its check digit).
+const card = { primer_apellido: "RODRIGUEZ", segundo_apellido: "GONZALEZ", nombres: "FRANCISCO", fecha_nacimiento: "1985-08-16", sexo: "H", curp: null, clave_elector: null } as IneFront;
+
+/** The words of one Paddle box whose characters are as latticeOf lays them out. */
+function box(chars: string[]) {
+  const lattice = latticeOf(chars);
+  return wordsOf([{ text: greedyOf(lattice), confidence: 0.8, x0: 0, y0: 0, x1: 400, y1: 20, lattice }]);
+}
+
+describe("grammarCurp: the CURP under RENAPO's grammar, agreeing with the card", () => {
+  it("takes the second choice that makes a CURP of a reading that is not one (its check digit read A)", () => {
+    const chars = [..."CURP ROGF850816HCLDNR04"];
+    chars[22] = "4>A";
+    const words = box(chars);
+    // The words' text mends a 0 between letters into an O (unglue); the lattice keeps the 0.
+    expect(words.map((w) => w.text)).toEqual(["CURP", "ROGF850816HCLDNROA"]);
+    expect(grammarCurp(words, card, "ROGF850816HCLDNROA")).toBe("ROGF850816HCLDNR04");
+  });
+
+  it("takes one the card agrees with more (GONZALEZ's N read M)", () => {
+    const chars = [..."ROGF850816HCLDNR04"];
+    chars[14] = "N>M";
+    expect(grammarCurp(box(chars), card, "ROGF850816HCLDMR04")).toBe("ROGF850816HCLDNR04");
+  });
+
+  it("keeps a CURP of the right shape failing only its check digit that the card agrees with as much (INE's specimen prints one)", () => {
+    const specimen = { ...card, primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" } as IneFront;
+    const chars = [..."GOVM800705MCLMLR01"];
+    // A 7 second to the printed 1 would pass the check digit (GOVM800705MCLMLR07).
+    chars[17] = "7>1";
+    expect(grammarCurp(box(chars), specimen, "GOVM800705MCLMLR01")).toBeNull();
+  });
+
+  it("reads nothing when the card does not give the name's four letters and the birth date", () => {
+    const chars = [..."ROGF850816HCLDNR04"];
+    chars[17] = "4>A";
+    expect(grammarCurp(box(chars), card, null)).toBe("ROGF850816HCLDNR04");
+    expect(grammarCurp(box(chars), { ...card, nombres: null }, null)).toBeNull();
+    expect(grammarCurp(box(chars), { ...card, fecha_nacimiento: null }, null)).toBeNull();
+  });
+
+  it("refuses a reading past the margin, and one the card contradicts", () => {
+    // Read A with no second choice: no path to a digit within the margin.
+    expect(grammarCurp(box([..."ROGF850816HCLDNR0A"]), card, "ROGF850816HCLDNR0A")).toBeNull();
+    const chars = [..."ROGF850816HCLDNR0A"];
+    chars[17] = "4>A";
+    // Another birth date on the card: the CURP's date is fixed to it, and the box does not read it.
+    expect(grammarCurp(box(chars), { ...card, fecha_nacimiento: "1985-09-16" }, null)).toBeNull();
+  });
+});
+
+describe("grammarClave: the clave de elector under its grammar", () => {
+  it("mends a clave read off its shape when its date and sex are the card's", () => {
+    const chars = [..."CLAVE DE ELECTOR RDGNFR85081605H568"];
+    chars[19] = "G>6";
+    chars[25] = "0>8";
+    const words = box(chars);
+    expect(words.map((w) => w.text).at(-1)).toBe("RD6NFR85881605H568");
+    expect(grammarClave(words, card)).toBe("RDGNFR85081605H568");
+    // Of another sex than the card's: left as it was.
+    expect(grammarClave(words, { ...card, sexo: "M" })).toBeNull();
+  });
+
+  it("reads nothing when the card gives no birth date (printed, or a valid CURP's)", () => {
+    const chars = [..."RDGNFR85081605H568"];
+    chars[2] = "G>6";
+    expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null })).toBeNull();
+    expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null, curp: "ROGF850816HCLDNR04" })).toBe("RDGNFR85081605H568");
+  });
+
+  it("leaves a clave of its shape and the card's birth date as it is", () => {
+    const chars = [..."RDGNFR85081605H568"];
+    chars[15] = "5>6";
+    expect(grammarClave(box(chars), { ...card, clave_elector: "RDGNFR85081605H668" })).toBe("RDGNFR85081605H668");
+  });
+});

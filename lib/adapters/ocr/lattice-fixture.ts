@@ -1,0 +1,36 @@
+import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, OTHER, type Lattice } from "./ctc-grammar";
+
+/**
+ * For tests: a recogniser's output as CTC lays it out, each character over two steps then a blank
+ * step. A character written "G>C" is read C first (0.55) and G second (0.35); "?" is a class
+ * outside the lattice's characters (a Chinese one); the rest of each step goes to "other".
+ */
+export function latticeOf(chars: string[]): Lattice {
+  const rows: number[][] = [];
+  const row = (first: number, p1: number, second?: number, p2 = 0) => {
+    const r = Array<number>(LATTICE_CLASSES).fill(1e-6);
+    r[OTHER] = Math.max(1e-6, 1 - p1 - p2);
+    r[first] = p1;
+    if (second !== undefined) r[second] = p2;
+    return r;
+  };
+  const index = (c: string) => (c === "?" ? OTHER : LATTICE_CHARS.indexOf(c));
+  for (const spec of chars) {
+    const [right, misread] = spec.split(">");
+    const r = misread ? row(index(misread), 0.55, index(right!), 0.35) : row(index(right!), 0.9);
+    rows.push(r, r, row(BLANK, 0.9));
+  }
+  return { steps: rows.length, logp: Float32Array.from(rows.flat().map(Math.log)) };
+}
+
+/** The greedy reading of a lattice: the likeliest class at each step, repeats merged, blanks dropped. */
+export function greedyOf(l: Lattice): string {
+  let [out, last] = ["", BLANK];
+  for (let t = 0; t < l.steps; t++) {
+    const r = [...l.logp.subarray(t * LATTICE_CLASSES, (t + 1) * LATTICE_CLASSES)];
+    const best = r.indexOf(Math.max(...r));
+    if (best !== last && best !== BLANK) out += best === OTHER ? "?" : LATTICE_CHARS[best];
+    last = best;
+  }
+  return out;
+}
