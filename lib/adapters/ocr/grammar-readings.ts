@@ -24,8 +24,9 @@ function lattices(words: OcrWord[]): { lattice: Lattice; text: string }[] {
 /** The values of the grammar in boxes whose greedy text holds a run of `length` letters and digits or more, within the margin. */
 function readings(words: OcrWord[], grammar: Grammar, length: number): { value: string; cost: number }[] {
   const out: { value: string; cost: number }[] = [];
+  const run = new RegExp(`[A-Z0-9]{${length},}`);
   for (const { lattice, text } of lattices(words)) {
-    if (!new RegExp(`[A-Z0-9]{${length},}`).test(text.toUpperCase().replace(/\s+/g, ""))) continue;
+    if (!run.test(text.toUpperCase().replace(/\s+/g, ""))) continue;
     const read = decodeWithGrammar(lattice, grammar);
     if (read && read.greedyLogp - read.logp <= GRAMMAR_MARGIN) out.push({ value: read.value, cost: read.greedyLogp - read.logp });
   }
@@ -48,7 +49,8 @@ export function grammarCurp(words: OcrWord[], card: IneFront, current: string | 
   // one letter changed (tune part, seed 11: NOVM800705MCLMLR01 on a photo whose names were unread).
   if (![0, 1, 2, 3, 4, 9].every((i) => fixed.has(i))) return null;
   const floor = current ? curpCardAgreement(current, card) : -Infinity;
-  const shaped = !!current && !checkCurp(current).valid && (checkCurp(current) as { reason: string }).reason === "check_digit";
+  const checked = current ? checkCurp(current) : null;
+  const shaped = !!checked && !checked.valid && (checked as { reason: string }).reason === "check_digit";
   const fits = (curp: string) => checkCurp(curp).valid && (shaped ? curpCardAgreement(curp, card) > floor : curpCardAgreement(curp, card) >= floor);
   return readings(words, curpGrammar(fixed), 14).find((r) => fits(r.value))?.value ?? null;
 }
