@@ -115,12 +115,46 @@ function outline(cv: Cv, source: InstanceType<Cv["Mat"]>): number[] | null {
       .map((q, i) => ({ q, support: supports[i]!, area: areas[i]! }))
       .filter((c) => c.support >= supports[0]! && c.area > 1.02 * areas[0]!)
       .sort((a, b) => b.area - a.area)[0]?.q;
-    const best = larger ?? quads[0];
+    const best = larger ?? quads[0] ?? texturelessQuad(cv, grey, channels);
     return best ? widen(order(best)).map((v) => v / scale) : null;
   } finally {
     free(small, grey, greyEdges, colourEdges, channels, channelEdges);
   }
 }
+
+/**
+ * The card's outline where none was found in the edges: a cloth's stripes or weave a few pixels
+ * apart give edges everywhere, which the closing joins to the card's edge into one outline the
+ * size of the picture. A median over a window wider than the stripes' period takes them away
+ * (each pixel gets the cloth's middle grey) and keeps the card's edge, a step. Only for a picture
+ * not of a card's own proportions (1.4–1.8, as front-picture.ts's CROP_RATIO): one that is (a crop
+ * of the card) is read whole, and a median's outline inside it would be a part of the card.
+ * `grey`, `channels`: the WORK-sized blurred copies.
+ */
+function texturelessQuad(cv: Cv, grey: InstanceType<Cv["Mat"]>, channels: InstanceType<Cv["MatVector"]>): number[] | undefined {
+  const ratio = Math.max(grey.cols, grey.rows) / Math.min(grey.cols, grey.rows);
+  if (ratio >= CARD_RATIO * 0.88 && ratio <= CARD_RATIO * 1.14) return undefined;
+  const smooth = new cv.Mat();
+  const edges = new cv.Mat();
+  const channelEdges = new cv.Mat();
+  try {
+    cv.medianBlur(grey, smooth, MEDIAN);
+    cv.Canny(smooth, edges, 20, 60);
+    // Each colour channel's too: INE's grey-brown header on a grey cloth differs in colour more
+    // than in brightness (in grey alone the outline left the header out).
+    for (let c = 0; c < 3; c++) {
+      const channel = channels.get(c);
+      cv.medianBlur(channel, smooth, MEDIAN);
+      cv.Canny(smooth, channelEdges, 20, 60);
+      cv.bitwise_or(edges, channelEdges, edges);
+      channel.delete();
+    }
+    return quadsOf(cv, edges)[0];
+  } finally {
+    free(smooth, edges, channelEdges);
+  }
+}
+const MEDIAN = 21;
 
 /**
  * The largest outline of a card's shape among an edge map's outlines (its corners), and the same
