@@ -367,6 +367,16 @@ describe("parseIneFront on hand-made words", () => {
       expect(parseIneFront(card(jose, { NOMBRE: null, DOMICILIO: null }))).toEqual({ ...expected(jose), ...Object.fromEntries(names.map((f) => [f, null])), domicilio: null });
     });
 
+    // Glare washed out the name and its label: the lines above DOMICILIO are the header's, never a name.
+    it("NOMBRE: the header's lines above a washed-out name are not taken for it", () => {
+      const header = [...line("MÉXICO INSTITUTO NACIONAL ELECTORAL", 445, 60, 30), ...line("CREDENCIAL PARA VOTAR", 445, 110, 21)];
+      const washedOut = { NOMBRE: null, primer_apellido: null, segundo_apellido: null, nombres: null };
+      const names = ["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"] as const;
+      expect(parseIneFront([...header, ...card(jose, washedOut)])).toEqual({ ...expected(jose), ...Object.fromEntries(names.map((f) => [f, null])) });
+      // With the name there, the header above it changes nothing.
+      expect(parseIneFront([...header, ...card(jose, { NOMBRE: null })])).toEqual(expected(jose));
+    });
+
     // A small photo's labels are a few pixels high, its values larger: the vigencia is the second
     // of two years exactly ten apart (a credential is valid ten years from its issue).
     it("VIGENCIA: the later of two years ten apart (2019's «2022 - 2032», 2014's «2014 VIGENCIA 2024» read glued), none otherwise", () => {

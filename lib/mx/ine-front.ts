@@ -227,15 +227,22 @@ function beside(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): stri
 
 /**
  * The name without its label (garbled, or drawn over on redrawn samples): the lines right above
- * DOMICILIO in its column, which on every front are the name's.
+ * DOMICILIO in its column, which on every front are the name's. The header's lines are never a
+ * name: where glare washed the name out with its label, the lines above DOMICILIO were the
+ * header's, and INSTITUTO NACIONAL ELECTORAL / CREDENCIAL were read as the surnames (tune part,
+ * a 2019 front on cloth with glare).
  */
 function above(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey, lines: number): string[] {
   const label = labels.get(key);
   if (!label) return [];
   const height = label.y1 - label.y0;
-  const column = all.filter((c) => !c.label && c.y1 < label.y0 + height / 2 && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30) && nameLine(c.text)).sort((a, b) => a.y0 - b.y0);
+  const column = all.filter((c) => !c.label && c.y1 < label.y0 + height / 2 && Math.abs(c.x0 - label.x0) <= Math.max(3 * height, 30) && nameLine(c.text) && !headerLine(c.text)).sort((a, b) => a.y0 - b.y0);
   return column.slice(-lines).map((c) => c.text);
 }
+
+// The words of the header every front prints above the photo and the name (models E–H).
+const HEADER_WORDS = new Set(["MEXICO", "INSTITUTO", "NACIONAL", "ELECTORAL", "CREDENCIAL", "PARA", "VOTAR"]);
+const headerLine = (text: string) => plain(text).split(/[^A-Z]+/).filter(Boolean).every((w) => HEADER_WORDS.has(w));
 
 /** The chunk just left of a label on its line, its last word: a value whose own label was not read. */
 function leftOf(all: Chunk[], labels: Map<LabelKey, Chunk>, key: LabelKey): string[] {
