@@ -93,7 +93,8 @@ export const hybridIneFrontReader: IneFrontReader = {
     return wordsOf(boxes.map((b) => {
       const i = lines.indexOf(b);
       const t = i >= 0 ? reread[i] : undefined;
-      return t && sameLetters(t, b.text) ? { ...b, text: t } : b;
+      // A reread of other letters is kept beside the box: the name's lexicon reading may spell them (name-readings).
+      return t && sameLetters(t, b.text) ? { ...b, text: t } : t ? { ...b, reread: t } : b;
     }));
   },
   passes: PADDLE_PASSES,
