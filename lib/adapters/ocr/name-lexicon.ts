@@ -13,7 +13,7 @@ import { LATTICE_CHARS, LATTICE_CLASSES, type Grammar } from "./ctc-grammar";
 
 // Words of a compound name the card prints on its own, and the abbreviations of MARÍA and JOSÉ
 // (RENAPO's Instructivo Normativo lists MA. and J. among the given names it skips).
-const PARTICLES = ["DE", "DEL", "LA", "LAS", "LOS", "Y", "MA", "J"];
+export const PARTICLES = ["DE", "DEL", "LA", "LAS", "LOS", "Y", "MA", "J"];
 
 /** Capitals without accents, Ñ kept, one space between words: how an INE front prints a name. */
 export function cardSpelling(name: string): string {

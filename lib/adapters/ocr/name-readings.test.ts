@@ -89,3 +89,19 @@ describe("lexiconNames: the name lines under a lexicon of Mexican names", () => 
     expect(read.nombres).toBe("MARIAGUADALUPE");
   });
 });
+
+describe("lexiconNames: readings that are not a name's misread", () => {
+  it("refuses a reading with fewer letters than the line (ADRGAN → ADAN: letters squeezed out, not read)", async () => {
+    // ADRIAN, not in the lexicon, read ADRGAN; the lexicon's ADAN drops the R and G to blanks.
+    const chars = ["A", "D", "_>R", "_>G", "A", "N"];
+    expect(greedyOf(latticeOf(chars))).toBe("ADRGAN");
+    const read = await lexiconNames(box(chars, 0), card("ADRGAN"));
+    expect(read.nombres).toBe("ADRGAN");
+  });
+
+  it("refuses a line of particles alone (MAREL → MA DEL)", async () => {
+    const chars = ["M", "A", "D>R", "E", "L"];
+    const front = { ...card("MARGARITA"), segundo_apellido: "MAREL" };
+    expect((await lexiconNames(box(chars, 0), front)).segundo_apellido).toBe("MAREL");
+  });
+});

@@ -3,7 +3,7 @@ import { curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
 import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { decodeWithGrammar } from "./ctc-grammar";
 import { boxLattices } from "./grammar-readings";
-import { latticeLetters, lexiconSettings, lexiconWords, nameLexicon, spellFromLexicon } from "./name-lexicon";
+import { latticeLetters, lexiconSettings, lexiconWords, nameLexicon, PARTICLES, spellFromLexicon } from "./name-lexicon";
 import { sameLetters } from "./paddle-front-reader";
 
 /**
@@ -74,9 +74,14 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
       if (!best || cost < best.cost) best = { value, cost, reread: box.reread };
     }
     if (!best || latticeLetters(best.value) === letters) continue;
+    // Small type loses letters (a one-pixel I, a Ñ's tilde) or swaps them; it does not add them
+    // (every misread of a name on the tune part, README): a reading with fewer letters than the
+    // line, cheap in CTC where a character's steps go to the blank, is a word of the lexicon
+    // squeezed out of another name (ADRIAN read ADRGAN → ADAN). Nor is a line particles alone.
+    const plausible = latticeLetters(best.value).length >= letters.length && best.value.split(" ").some((w) => !PARTICLES.includes(w));
     const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
     const candidate = { ...out, [field]: value };
-    const taken = best.cost <= NAME_MARGIN && nameDisagreements(candidate, field) <= nameDisagreements(out, field);
+    const taken = plausible && best.cost <= NAME_MARGIN && nameDisagreements(candidate, field) <= nameDisagreements(out, field);
     lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, taken });
     if (taken) out = candidate;
   }
