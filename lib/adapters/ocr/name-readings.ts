@@ -81,8 +81,9 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     const plausible = latticeLetters(best.value).length >= letters.length && best.value.split(" ").some((w) => !PARTICLES.includes(w));
     const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
     const candidate = { ...out, [field]: value };
-    const taken = plausible && best.cost <= NAME_MARGIN && nameDisagreements(candidate, field) <= nameDisagreements(out, field);
-    lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, taken });
+    const agrees = nameDisagreements(candidate, field) <= nameDisagreements(out, field);
+    const taken = plausible && agrees && best.cost <= NAME_MARGIN;
+    lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken });
     if (taken) out = candidate;
   }
   if (out === card) return card;
