@@ -233,8 +233,8 @@ function secondBest(ch: Float64Array, q: number, not: number, ins: Int32Array, s
 
 /**
  * The best path whose text holds a string of the grammar: that string, the path's log-probability
- * over the steps from the string's first character to its last, and the greedy path's over the
- * same steps (never less: the greedy path is the best unconstrained one). Null when no path fits
+ * over the steps from the string's first character to its last (every step for a grammar with
+ * `finals`, whose value is the whole box), and the greedy path's over the same steps (never less: the greedy path is the best unconstrained one). Null when no path fits
  * (a box too short for the grammar).
  */
 export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: string; logp: number; greedyLogp: number } | null {
@@ -333,7 +333,10 @@ export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: 
   // The value: what the grammar's body emitted (from the text before to the text after).
   const body = emitted.filter((e) => !(e.from === 0 && e.to === 0) && e.from !== 1);
   if (!body.length) return null;
-  const [start, end] = [body[0]!.t, body.at(-1)!.t];
+  // A grammar with no free text around its value (a lexicon's: the box is the value) is costed
+  // over every step: characters the path drops to blanks before its first or after its last
+  // character are part of the reading too (CULOS read as LOS cost nothing over LOS's own steps).
+  const [start, end] = grammar.finals ? [0, steps - 1] : [body[0]!.t, body.at(-1)!.t];
   let [on, greedy] = [0, 0];
   for (let t = start; t <= end; t++) {
     const r = t * C;

@@ -44,3 +44,11 @@ describe("the names' lexicon", () => {
     expect(lexicon.words.has("VELAZQUEZ")).toBe(true);
   });
 });
+
+describe("the lexicon reading's cost", () => {
+  it("counts the characters dropped before its first letter (CULOS read as LOS is not free)", () => {
+    const read = decodeWithGrammar(latticeOf([..."CULOS"]), compileLexicon(["Los"]).grammar);
+    expect(read?.value).toBe("LOS");
+    expect(read!.greedyLogp - read!.logp).toBeGreaterThan(10);
+  });
+});
