@@ -99,6 +99,16 @@ describe("lexiconNames: readings that are not a name's misread", () => {
     expect(read.nombres).toBe("ADRGAN");
   });
 
+  it("refuses a line that ends in a particle (HERNANDEZ → HERNAN DEL, MAREL → MA DEL)", async () => {
+    // HERNANDEZ left out of the lexicon (the bench's leave-out), its Z's second choice an L.
+    const chars = [..."HERNANDEZ"];
+    chars[8] = "L>Z";
+    lexiconSettings.leftOut = ["HERNÁNDEZ"];
+    const front = { ...card("MARGARITA"), primer_apellido: "HERNANDEZ" };
+    expect(greedyOf(latticeOf(chars))).toBe("HERNANDEZ");
+    expect((await lexiconNames(box(chars, 0), front)).primer_apellido).toBe("HERNANDEZ");
+  });
+
   it("refuses a line of particles alone (MAREL → MA DEL)", async () => {
     const chars = ["M", "A", "D>R", "E", "L"];
     const front = { ...card("MARGARITA"), segundo_apellido: "MAREL" };

@@ -77,8 +77,9 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     // Small type loses letters (a one-pixel I, a Ñ's tilde) or swaps them; it does not add them
     // (every misread of a name on the tune part, README): a reading with fewer letters than the
     // line, cheap in CTC where a character's steps go to the blank, is a word of the lexicon
-    // squeezed out of another name (ADRIAN read ADRGAN → ADAN). Nor is a line particles alone.
-    const plausible = latticeLetters(best.value).length >= letters.length && best.value.split(" ").some((w) => !PARTICLES.includes(w));
+    // squeezed out of another name (ADRIAN read ADRGAN → ADAN). Nor does a line end in a
+    // particle (DE, DEL, Y, MA come before a name: HERNANDEZ → HERNAN DEL, MAREL → MA DEL).
+    const plausible = latticeLetters(best.value).length >= letters.length && !PARTICLES.includes(best.value.split(" ").at(-1)!);
     const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
     const candidate = { ...out, [field]: value };
     const agrees = nameDisagreements(candidate, field) <= nameDisagreements(out, field);
