@@ -8,10 +8,12 @@ import { sameLetters } from "./paddle-front-reader";
 
 /**
  * How much less likely than the greedy reading of a name's box its lexicon reading may be, in
- * nats over the name's steps (as GRAMMAR_MARGIN for the CURP, lib/adapters/ocr/grammar-readings).
- * Set from the costs logged on the tune part only (bench:identity --part tune, small kinds, seeds
- * 11, 23, 37, 20261123, every name box's lexicon reading logged): see the README's identity-bench
- * section for the figures.
+ * nats over the box's steps (as GRAMMAR_MARGIN for the CURP, lib/adapters/ocr/grammar-readings).
+ * Checked against the costs logged on the tune part only (bench:identity --part tune, small
+ * kinds, seeds 11, 23, 37, 20261123, RUBRICA_LEXICON_LOG=1): right readings cost 0.4–4.4 nats
+ * (three more 6.3–7.2); with each picture's own names left out of the lexicon, wrong readings of
+ * names it lacks cost 3.3 and more, and at 5 one field read right was lost (SOFIA → SORIA)
+ * against 21 gained with the lexicon whole (README, identity bench). The CURP's 5 is kept.
  */
 export const NAME_MARGIN = 5;
 
@@ -75,7 +77,7 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     }
     if (!best || latticeLetters(best.value) === letters) continue;
     // Small type loses letters (a one-pixel I, a Ñ's tilde) or swaps them; it does not add them
-    // (every misread of a name on the tune part, README): a reading with fewer letters than the
+    // (the misreads issue 24 lists, the tune part's logs): a reading with fewer letters than the
     // line, cheap in CTC where a character's steps go to the blank, is a word of the lexicon
     // squeezed out of another name (ADRIAN read ADRGAN → ADAN). Nor does a line end in a
     // particle (DE, DEL, Y, MA come before a name: HERNANDEZ → HERNAN DEL, MAREL → MA DEL).
