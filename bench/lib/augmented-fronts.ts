@@ -13,6 +13,7 @@ import { printedFront, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkFrontPicture, type FrontPictureProblem } from "@/lib/adapters/ocr/front-picture";
 import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { lexiconSettings } from "@/lib/adapters/ocr/name-lexicon";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { timed, withStageTimes, type StageTimes } from "@/lib/adapters/ocr/stage-times";
 import type { IneFront } from "@/lib/mx/ine-front";
@@ -72,6 +73,7 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
       const file = path.join(dir, `${source.part}-${n}-${kind}.jpg`);
       await writeFile(file, picture);
       // Read whatever the picture check says (its verdict is recorded), to measure where it is right.
+      lexiconFor(source, file);
       const t = performance.now();
       const { value, stages } = await withStageTimes(async () => {
         const { found, problem } = await timed("picture check", () => checkFrontPicture(picture));
@@ -84,6 +86,22 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
     process.stderr.write(`  ${n + 1}/${all.length} source cards (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   }
   return { dir, results };
+}
+
+/**
+ * The names' lexicon (lib/adapters/ocr/name-lexicon) as the environment asks: RUBRICA_LEXICON=0
+ * off; RUBRICA_LEXICON_LEAVE_OUT=1 without the picture's own names (the harm on names the lexicon
+ * lacks); RUBRICA_LEXICON_LOG=1 every lexicon reading's cost on stderr (how NAME_MARGIN was set).
+ */
+function lexiconFor(source: Source, file: string) {
+  lexiconSettings.enabled = process.env.RUBRICA_LEXICON !== "0";
+  lexiconSettings.leftOut = process.env.RUBRICA_LEXICON_LEAVE_OUT === "1" ? [source.truth.nombres, source.truth.primer_apellido, source.truth.segundo_apellido].filter((n): n is string => !!n) : [];
+  if (process.env.RUBRICA_LEXICON_LOG === "1") {
+    lexiconSettings.log = (e) => {
+      const truth = source.truth[e.field as Field];
+      process.stderr.write(`lexicon\t${path.basename(file)}\t${e.field}\t${e.read}\t${e.reading}\t${e.cost.toFixed(2)}\t${e.taken ? "taken" : "refused"}\t${e.plausible ? "plausible" : "implausible"}\t${e.agrees ? "agrees" : "disagrees"}\t${truth}\t${e.reading === truth ? "right" : "wrong"}\n`);
+    };
+  }
 }
 
 const got = (r: AugmentedResult, f: Field) => (r.read as Record<string, unknown>)[f] ?? null;

@@ -27,8 +27,13 @@ const EMIT = [...Array(LATTICE_CHARS.length).keys(), OTHER];
  */
 export type Lattice = { steps: number; logp: Float32Array };
 
-/** A deterministic automaton over the lattice's classes: next[state × LATTICE_CLASSES + class], −1 where refused. */
-export type Grammar = { states: number; start: number; accept: number; next: Int32Array; opens: Int32Array };
+/**
+ * A deterministic automaton over the lattice's classes: next[state × LATTICE_CLASSES + class], −1 where refused.
+ * `opens`: moves the start state (and every state `restarts` marks: the end of a word of a lexicon,
+ * lib/adapters/ocr/name-lexicon) may also take, beside its own. `finals`: the accepting states
+ * when there are several (a lexicon's word ends); else `accept` alone.
+ */
+export type Grammar = { states: number; start: number; accept: number; next: Int32Array; opens: Int32Array; restarts?: Uint8Array; finals?: Uint8Array };
 
 /**
  * An automaton from a step function over states named by keys. A string of `value` (the grammar's
@@ -187,30 +192,63 @@ function claveCharFits(s: ClaveState, ch: string): boolean {
   return true;
 }
 
-function secondBest(ch: Float64Array, q: number, not: number): number {
+/**
+ * Each state's moves as lists (class, target), in class order, next before opens; and the classes
+ * a path can end with in each state. The decoder walks these instead of every class of every
+ * state: a lexicon's automaton has over a thousand states, each with a few moves.
+ */
+type Moves = { outs: Int32Array[]; ins: Int32Array[]; slot: Int32Array; slots: number };
+const movesOf = new WeakMap<Grammar, Moves>();
+function moves(grammar: Grammar): Moves {
+  let m = movesOf.get(grammar);
+  if (m) return m;
+  const C = LATTICE_CLASSES;
+  const outs: number[][] = Array.from({ length: grammar.states }, () => []);
+  const ins = Array.from({ length: grammar.states }, () => new Set<number>());
+  for (let q = 0; q < grammar.states; q++) {
+    const opening = q === grammar.start || grammar.restarts?.[q] === 1;
+    for (const c of EMIT) {
+      for (const to of [grammar.next[q * C + c]!, opening ? grammar.opens[c]! : -1]) {
+        if (to < 0) continue;
+        outs[q]!.push(c, to);
+        ins[to]!.add(c);
+      }
+    }
+  }
+  // A char cell per (state, class it can end with), numbered densely: the tables are steps × cells
+  // rather than steps × states × classes.
+  const slot = new Int32Array(grammar.states * C).fill(-1);
+  let slots = 0;
+  ins.forEach((set, q) => [...set].sort((a, b) => a - b).forEach((c) => (slot[q * C + c] = slots++)));
+  m = { outs: outs.map((o) => Int32Array.from(o)), ins: ins.map((i) => Int32Array.from([...i].sort((a, b) => a - b))), slot, slots };
+  movesOf.set(grammar, m);
+  return m;
+}
+
+function secondBest(ch: Float64Array, q: number, not: number, ins: Int32Array, slot: Int32Array): number {
   let [v, a] = [-Infinity, -1];
-  for (const c of EMIT) if (c !== not && ch[q * LATTICE_CLASSES + c]! > v) [v, a] = [ch[q * LATTICE_CLASSES + c]!, c];
+  for (const c of ins) if (c !== not && ch[slot[q * LATTICE_CLASSES + c]!]! > v) [v, a] = [ch[slot[q * LATTICE_CLASSES + c]!]!, c];
   return a;
 }
 
 /**
  * The best path whose text holds a string of the grammar: that string, the path's log-probability
- * over the steps from the string's first character to its last, and the greedy path's over the
- * same steps (never less: the greedy path is the best unconstrained one). Null when no path fits
+ * over the steps from the string's first character to its last (every step for a grammar with
+ * `finals`, whose value is the whole box), and the greedy path's over the same steps (never less: the greedy path is the best unconstrained one). Null when no path fits
  * (a box too short for the grammar).
  */
 export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: string; logp: number; greedyLogp: number } | null {
   const { steps, logp } = lattice;
-  const { states, next } = grammar;
-  const { opens } = grammar;
+  const { states } = grammar;
+  const { outs, ins, slot, slots } = moves(grammar);
   const C = LATTICE_CLASSES;
   const NEG = -Infinity;
   // Scores of paths ending in a blank (b) or in class c (ch) in each state; back pointers per step.
   let b = new Float64Array(states).fill(NEG);
-  let ch = new Float64Array(states * C).fill(NEG);
+  let ch = new Float64Array(slots).fill(NEG);
   b[grammar.start] = 0;
   // Back pointer of a char cell: −1 a repeat of itself; else from × (C + 1) + (class before, or C for a blank).
-  const backChar = new Int32Array(steps * states * C);
+  const backChar = new Int32Array(steps * slots);
   const backBlank = new Int32Array(steps * states);
   const best1 = new Float64Array(states);
   const arg1 = new Int32Array(states);
@@ -218,12 +256,12 @@ export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: 
   for (let t = 0; t < steps; t++) {
     const row = t * C;
     const nb = new Float64Array(states).fill(NEG);
-    const nch = new Float64Array(states * C).fill(NEG);
+    const nch = new Float64Array(slots).fill(NEG);
     for (let q = 0; q < states; q++) {
       // The two best char endings of q: an emission of c follows the best that is not c.
       let [v1, a1, v2] = [NEG, -1, NEG];
-      for (const c of EMIT) {
-        const v = ch[q * C + c]!;
+      for (const c of ins[q]!) {
+        const v = ch[slot[q * C + c]!]!;
         if (v > v1) [v2, v1, a1] = [v1, v, c];
         else if (v > v2) v2 = v;
       }
@@ -238,38 +276,44 @@ export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: 
         backBlank[t * states + q] = from;
       }
       // Repeats: a class held over steps stays one character.
-      for (const c of EMIT) {
-        const v = ch[q * C + c]!;
+      for (const c of ins[q]!) {
+        const at = slot[q * C + c]!;
+        const v = ch[at]!;
         if (v > NEG) {
-          nch[q * C + c] = v + logp[row + c]!;
-          backChar[(t * states + q) * C + c] = -1;
+          nch[at] = v + logp[row + c]!;
+          backChar[t * slots + at] = -1;
         }
       }
     }
     // Emissions: class c after q's blank or after its best char that is not c (CTC needs a blank
     // between two equal characters).
     for (let q = 0; q < states; q++) {
-      for (const c of EMIT) {
-        for (const to of q === grammar.start ? [next[q * C + c]!, opens[c]!] : [next[q * C + c]!]) {
-          if (to < 0) continue;
-          const prevChar = arg1[q] === c ? best2[q]! : best1[q]!;
-          const useBlank = b[q]! >= prevChar;
-          const prev = useBlank ? b[q]! : prevChar;
-          if (prev === NEG) continue;
-          const v = prev + logp[row + c]!;
-          if (v <= nch[to * C + c]!) continue;
-          nch[to * C + c] = v;
-          const before = useBlank ? C : arg1[q] === c ? secondBest(ch, q, c) : arg1[q]!;
-          backChar[(t * states + to) * C + c] = q * (C + 1) + before;
-        }
+      if (b[q] === NEG && best1[q] === NEG) continue;
+      const out = outs[q]!;
+      for (let k = 0; k < out.length; k += 2) {
+        const [c, to] = [out[k]!, out[k + 1]!];
+        const prevChar = arg1[q] === c ? best2[q]! : best1[q]!;
+        const useBlank = b[q]! >= prevChar;
+        const prev = useBlank ? b[q]! : prevChar;
+        if (prev === NEG) continue;
+        const v = prev + logp[row + c]!;
+        const at = slot[to * C + c]!;
+        if (v <= nch[at]!) continue;
+        nch[at] = v;
+        const before = useBlank ? C : arg1[q] === c ? secondBest(ch, q, c, ins[q]!, slot) : arg1[q]!;
+        backChar[t * slots + at] = q * (C + 1) + before;
       }
     }
     b = nb;
     ch = nch;
   }
   // The best ending in the accepting state, then back along the pointers.
-  let [q, cls, score] = [grammar.accept, C, b[grammar.accept]!];
-  for (const c of EMIT) if (ch[grammar.accept * C + c]! > score) [cls, score] = [c, ch[grammar.accept * C + c]!];
+  let [q, cls, score] = [grammar.accept, C, NEG];
+  for (let f = 0; f < states; f++) {
+    if (grammar.finals ? grammar.finals[f] !== 1 : f !== grammar.accept) continue;
+    if (b[f]! > score) [q, cls, score] = [f, C, b[f]!];
+    for (const c of ins[f]!) if (ch[slot[f * C + c]!]! > score) [q, cls, score] = [f, c, ch[slot[f * C + c]!]!];
+  }
   if (score === NEG) return null;
   const path = new Int32Array(steps);
   const emitted: { t: number; c: number; from: number; to: number }[] = [];
@@ -279,7 +323,7 @@ export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: 
       cls = backBlank[t * states + q]!;
       continue;
     }
-    const back = backChar[(t * states + q) * C + cls]!;
+    const back = backChar[t * slots + slot[q * C + cls]!]!;
     if (back === -1) continue;
     const from = Math.floor(back / (C + 1));
     emitted.push({ t, c: cls, from, to: q });
@@ -289,7 +333,10 @@ export function decodeWithGrammar(lattice: Lattice, grammar: Grammar): { value: 
   // The value: what the grammar's body emitted (from the text before to the text after).
   const body = emitted.filter((e) => !(e.from === 0 && e.to === 0) && e.from !== 1);
   if (!body.length) return null;
-  const [start, end] = [body[0]!.t, body.at(-1)!.t];
+  // A grammar with no free text around its value (a lexicon's: the box is the value) is costed
+  // over every step: characters the path drops to blanks before its first or after its last
+  // character are part of the reading too (CULOS read as LOS cost nothing over LOS's own steps).
+  const [start, end] = grammar.finals ? [0, steps - 1] : [body[0]!.t, body.at(-1)!.t];
   let [on, greedy] = [0, 0];
   for (let t = start; t <= end; t++) {
     const r = t * C;

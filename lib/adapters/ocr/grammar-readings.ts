@@ -14,18 +14,27 @@ import type { PaddleWord } from "./paddle-ocr";
  */
 export const GRAMMAR_MARGIN = 5;
 
-/** The lattices of the Paddle boxes behind the words, each once, with the box's greedy text. */
-function lattices(words: OcrWord[]): { lattice: Lattice; text: string }[] {
-  const byLattice = new Map<Lattice, string[]>();
-  for (const w of words as PaddleWord[]) if (w.lattice) byLattice.set(w.lattice, [...(byLattice.get(w.lattice) ?? []), w.text]);
-  return [...byLattice].map(([lattice, texts]) => ({ lattice, text: texts.join("") }));
+/**
+ * The lattices of the Paddle boxes behind the words, each once, with the box's text (the greedy
+ * reading, or Tesseract's reread where it spells the same letters) and Tesseract's reread where it
+ * did not (paddle-front-reader's hybrid reader).
+ */
+export function boxLattices(words: OcrWord[]): { lattice: Lattice; text: string; reread?: string }[] {
+  const byLattice = new Map<Lattice, { texts: string[]; reread?: string }>();
+  for (const w of words as PaddleWord[]) {
+    if (!w.lattice) continue;
+    const box = byLattice.get(w.lattice) ?? { texts: [], reread: w.reread };
+    box.texts.push(w.text);
+    byLattice.set(w.lattice, box);
+  }
+  return [...byLattice].map(([lattice, { texts, reread }]) => ({ lattice, text: texts.join(""), ...(reread ? { reread } : {}) }));
 }
 
 /** The values of the grammar in boxes whose greedy text holds a run of `length` letters and digits or more, within the margin. */
 function readings(words: OcrWord[], grammar: Grammar, length: number): { value: string; cost: number }[] {
   const out: { value: string; cost: number }[] = [];
   const run = new RegExp(`[A-Z0-9]{${length},}`);
-  for (const { lattice, text } of lattices(words)) {
+  for (const { lattice, text } of boxLattices(words)) {
     if (!run.test(text.toUpperCase().replace(/\s+/g, ""))) continue;
     const read = decodeWithGrammar(lattice, grammar);
     if (read && read.greedyLogp - read.logp <= GRAMMAR_MARGIN) out.push({ value: read.value, cost: read.greedyLogp - read.logp });

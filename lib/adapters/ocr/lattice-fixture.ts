@@ -3,7 +3,8 @@ import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, OTHER, type Lattice } from "./ct
 /**
  * For tests: a recogniser's output as CTC lays it out, each character over two steps then a blank
  * step. A character written "G>C" is read C first (0.55) and G second (0.35); "?" is a class
- * outside the lattice's characters (a Chinese one); the rest of each step goes to "other".
+ * outside the lattice's characters (a Chinese one), "_" the blank ("I>_": an I read as nothing);
+ * the rest of each step goes to "other".
  */
 export function latticeOf(chars: string[]): Lattice {
   const rows: number[][] = [];
@@ -14,7 +15,7 @@ export function latticeOf(chars: string[]): Lattice {
     if (second !== undefined) r[second] = p2;
     return r;
   };
-  const index = (c: string) => (c === "?" ? OTHER : LATTICE_CHARS.indexOf(c));
+  const index = (c: string) => (c === "?" ? OTHER : c === "_" ? BLANK : LATTICE_CHARS.indexOf(c));
   for (const spec of chars) {
     const [right, misread] = spec.split(">");
     const r = misread ? row(index(misread), 0.55, index(right!), 0.35) : row(index(right!), 0.9);

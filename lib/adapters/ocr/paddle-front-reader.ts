@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { chunks, findLabels, plain, type LabelKey } from "@/lib/mx/ine-front-labels";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { areaOf, cardRegion, FRONT_PASSES, once, startTesseractWorkers, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
+import { nameLexicon } from "./name-lexicon";
 import { detectText, loadPaddle, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
@@ -93,7 +94,8 @@ export const hybridIneFrontReader: IneFrontReader = {
     return wordsOf(boxes.map((b) => {
       const i = lines.indexOf(b);
       const t = i >= 0 ? reread[i] : undefined;
-      return t && sameLetters(t, b.text) ? { ...b, text: t } : b;
+      // A reread of other letters is kept beside the box: the name's lexicon reading may spell them (name-readings).
+      return t && sameLetters(t, b.text) ? { ...b, text: t } : t ? { ...b, reread: t } : b;
     }));
   },
   passes: PADDLE_PASSES,
@@ -177,8 +179,9 @@ export const combinedIneFrontReader: IneFrontReader = {
 /**
  * The combined reader's engines started before the first front: Tesseract's three workers and
  * Paddle's two models took the first identity check's time (bench:identity --stages: "tesseract
- * start", "paddle load"). The launcher calls it once listening, without waiting for it.
+ * start", "paddle load"), and the names' lexicon (faker's list compiled: ~30 ms) would take the
+ * first front's. The launcher calls it once listening, without waiting for it.
  */
 export async function warmIneFrontReader(): Promise<void> {
-  await Promise.all([startTesseractWorkers(), loadPaddle()]);
+  await Promise.all([startTesseractWorkers(), loadPaddle(), nameLexicon()]);
 }

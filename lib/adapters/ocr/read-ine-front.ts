@@ -5,6 +5,7 @@ import { repairCurp } from "@/lib/mx/curp-repair";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { grammarClave, grammarCurp } from "./grammar-readings";
+import { lexiconNames } from "./name-readings";
 import { tally, timed } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
@@ -75,7 +76,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     // A clave de elector not of its shape, none, or one of another birth date: the one under its grammar.
     answer.clave_elector = grammarClave(words, answer);
   });
-  return { words: first.words, front: answer };
+  // The name's lines under a lexicon of Mexican names (lib/adapters/ocr/name-readings), after the
+  // CURP and clave: their letters are what guards a rare name from a common one.
+  const named = await timed("name lexicon", () => lexiconNames(words, answer));
+  return { words: first.words, front: named };
 }
 
 /**

@@ -1,0 +1,95 @@
+import { checkCurp } from "@/lib/mx/curp";
+import { curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
+import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { decodeWithGrammar } from "./ctc-grammar";
+import { boxLattices } from "./grammar-readings";
+import { latticeLetters, lexiconSettings, lexiconWords, nameLexicon, PARTICLES, spellFromLexicon } from "./name-lexicon";
+import { sameLetters } from "./paddle-front-reader";
+
+/**
+ * How much less likely than the greedy reading of a name's box its lexicon reading may be, in
+ * nats over the box's steps (as GRAMMAR_MARGIN for the CURP, lib/adapters/ocr/grammar-readings).
+ * Checked against the costs logged on the tune part only (bench:identity --part tune, small
+ * kinds, seeds 11, 23, 37, 20261123, RUBRICA_LEXICON_LOG=1): right readings cost 0.4–4.4 nats
+ * (three more 6.3–7.2); with each picture's own names left out of the lexicon, wrong readings of
+ * names it lacks cost 3.3 and more, and at 5 one field read right was lost (SOFIA → SORIA)
+ * against 21 gained with the lexicon whole (README, identity bench). The CURP's 5 is kept.
+ */
+export const NAME_MARGIN = 5;
+
+const FIELDS = ["primer_apellido", "segundo_apellido", "nombres"] as const;
+type NameField = (typeof FIELDS)[number];
+
+// The CURP's characters each name gives (lib/mx/curp-card-agreement: first letter, first inner
+// vowel, first inner consonant) and the clave de elector's letter each name opens (LLLLLL: two
+// letters of each name, first surname first; bench/synthetic-people and INE's specimen, GOMEZ
+// VELAZQUEZ MARGARITA → GMVLMR).
+const CURP_AT: Record<NameField, number[]> = { primer_apellido: [0, 1, 13], segundo_apellido: [2, 14], nombres: [3, 15] };
+const CLAVE_AT: Record<NameField, number> = { primer_apellido: 0, segundo_apellido: 2, nombres: 4 };
+const CLAVE_LETTERS = /^[A-Z]{6}\d/;
+
+/** How many of the letters a name gives the card's valid CURP and its clave contradict. */
+export function nameDisagreements(card: IneFront, field: NameField): number {
+  let count = 0;
+  const curp = card.curp;
+  if (curp && checkCurp(curp).valid) {
+    const expected = curpExpectedFromCard(card);
+    for (const i of CURP_AT[field]) if (expected.has(i) && expected.get(i) !== curp[i]) count++;
+  }
+  const clave = card.clave_elector;
+  const name = card[field];
+  if (clave && CLAVE_LETTERS.test(clave) && name) {
+    // The clave's letter of a given name MARIA JOSE may be either word's (RENAPO skips MARIA and
+    // JOSE in the CURP; whether the clave does is not in the rules at hand): either is taken.
+    const firsts = latticeLetters(name).length ? name.split(/\s+/).map((w) => latticeLetters(w)[0]) : [];
+    const allowed = field === "nombres" ? firsts.slice(0, 2) : firsts.slice(0, 1);
+    if (!allowed.includes(clave[CLAVE_AT[field]])) count++;
+  }
+  return count;
+}
+
+/**
+ * The card's three name lines read again from Paddle's boxes under the lexicon of Mexican names
+ * (lib/adapters/ocr/name-lexicon). A line is read again only where it is not already a sequence of
+ * the lexicon's words, from the box whose greedy text spells the line; the lexicon's reading
+ * replaces it when it is within NAME_MARGIN of the greedy path and the card's valid CURP and clave
+ * contradict it no more than they did the line as read (a rare name the lexicon lacks, that the
+ * CURP vouches for, stays). The line is written as the lexicon spells it (capitals, no accents, Ñ
+ * kept, as INE prints), or as Tesseract reread the box where that spells the same letters (its
+ * accents: the sandbox's cards print them).
+ */
+export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<IneFront> {
+  if (!lexiconSettings.enabled || FIELDS.every((f) => !card[f])) return card;
+  const lexicon = await nameLexicon();
+  let out = card;
+  for (const field of FIELDS) {
+    const read = out[field];
+    if (!read || lexiconWords(read, lexicon)) continue;
+    const letters = latticeLetters(read);
+    let best: { value: string; cost: number; reread?: string } | null = null;
+    for (const box of boxLattices(words)) {
+      if (latticeLetters(box.text) !== letters) continue;
+      const reading = decodeWithGrammar(box.lattice, lexicon.grammar);
+      const value = reading && spellFromLexicon(reading.value, lexicon);
+      if (!reading || !value) continue;
+      const cost = reading.greedyLogp - reading.logp;
+      if (!best || cost < best.cost) best = { value, cost, reread: box.reread };
+    }
+    if (!best || latticeLetters(best.value) === letters) continue;
+    // Small type loses letters (a one-pixel I, a Ñ's tilde) or swaps them; it does not add them
+    // (the misreads issue 24 lists, the tune part's logs): a reading with fewer letters than the
+    // line, cheap in CTC where a character's steps go to the blank, is a word of the lexicon
+    // squeezed out of another name (ADRIAN read ADRGAN → ADAN). Nor does a line end in a
+    // particle (DE, DEL, Y, MA come before a name: HERNANDEZ → HERNAN DEL, MAREL → MA DEL).
+    const plausible = latticeLetters(best.value).length >= letters.length && !PARTICLES.includes(best.value.split(" ").at(-1)!);
+    const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
+    const candidate = { ...out, [field]: value };
+    const agrees = nameDisagreements(candidate, field) <= nameDisagreements(out, field);
+    const taken = plausible && agrees && best.cost <= NAME_MARGIN;
+    lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken });
+    if (taken) out = candidate;
+  }
+  if (out === card) return card;
+  const { nombres, primer_apellido, segundo_apellido } = out;
+  return { ...out, nombre_completo: nombres && primer_apellido && segundo_apellido ? `${nombres} ${primer_apellido} ${segundo_apellido}` : out.nombre_completo };
+}
