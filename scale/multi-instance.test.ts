@@ -153,18 +153,28 @@ it("two web and two worker processes: every document sealed once, every webhook 
     const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
     cleanups.push(() => sql.end({ timeout: 5 }));
 
-    // Kill worker 1 the first time both workers hold a seal job, once sealing is well under way.
+    // Kill worker 1 in the middle of a seal, once sealing is well under way. Worker 1 is frozen
+    // (SIGSTOP) before the database is asked, so what the answer says of its job stays true until
+    // the kill: both workers hold an active seal job (one each: a worker takes one at a time)
+    // whose document is not sealed yet, so worker 1's seal is unfinished. Asked without the
+    // freeze, worker 1 once finished its seal between the answer and the kill (its job still
+    // "active" while being completed): nothing was left to retry and the test failed.
     let killedAt: { sealed: number } | undefined;
     const killer = (async () => {
       while (!killedAt) {
-        const [row] = await sql<{ active: number; sealed: number }[]>`
-          select (select count(*)::int from pgboss.job where name = 'seal-document' and state = 'active') as active,
+        workers[0]!.child.kill("SIGSTOP");
+        const [row] = await sql<{ unfinished: number; sealed: number }[]>`
+          select (select count(*)::int from pgboss.job j join documents d on d.id = (j.data->>'documentId')::uuid
+                   where j.name = 'seal-document' and j.state = 'active' and d.sealed_hash is null) as unfinished,
                  (select count(*)::int from documents where sealed_hash is not null) as sealed`;
-        if (row!.active >= 2 && row!.sealed >= DOCUMENTS / 5) {
+        if (row!.unfinished >= 2 && row!.sealed >= DOCUMENTS / 5) {
           workers[0]!.child.kill("SIGKILL");
           killedAt = { sealed: row!.sealed };
           progress(`worker 1 killed with ${row!.sealed} sealed`);
-        } else await new Promise((r) => setTimeout(r, 50));
+        } else {
+          workers[0]!.child.kill("SIGCONT");
+          await new Promise((r) => setTimeout(r, 50));
+        }
       }
     })().catch(() => {}); // the pool closes under it when the test fails early
     cleanups.push(() => (killedAt ??= { sealed: -1 }));
