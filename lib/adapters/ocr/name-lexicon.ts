@@ -144,7 +144,7 @@ let loaded: Promise<string[]> | undefined;
 let built: { key: string; lexicon: NameLexicon } | undefined;
 
 /** faker's es_MX names and the particles: loaded at the first name read, once. */
-function lexiconNames(): Promise<string[]> {
+function fakerNames(): Promise<string[]> {
   loaded ??= import("@faker-js/faker/locale/es_MX").then(({ faker }) => {
     const person = faker.rawDefinitions.person ?? {};
     const lists = [person.first_name, person.middle_name, person.last_name].flatMap((d) => (d ? Object.values(d as Record<string, string[] | null>) : []));
@@ -155,7 +155,7 @@ function lexiconNames(): Promise<string[]> {
 
 /** The lexicon (without the words lexiconSettings leaves out), compiled once. */
 export async function nameLexicon(): Promise<NameLexicon> {
-  const names = await lexiconNames();
+  const names = await fakerNames();
   const out = new Set(lexiconSettings.leftOut.flatMap((n) => cardSpelling(n).split(" ")));
   const key = [...out].sort().join(" ");
   if (built?.key !== key) built = { key, lexicon: compileLexicon(names.filter((n) => !cardSpelling(n).split(" ").some((w) => out.has(w)))) };

@@ -62,12 +62,13 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
   if (!lexiconSettings.enabled || FIELDS.every((f) => !card[f])) return card;
   const lexicon = await nameLexicon();
   let out = card;
+  const boxes = boxLattices(words);
   for (const field of FIELDS) {
     const read = out[field];
     if (!read || lexiconWords(read, lexicon)) continue;
     const letters = latticeLetters(read);
     let best: { value: string; cost: number; reread?: string } | null = null;
-    for (const box of boxLattices(words)) {
+    for (const box of boxes) {
       if (latticeLetters(box.text) !== letters) continue;
       const reading = decodeWithGrammar(box.lattice, lexicon.grammar);
       const value = reading && spellFromLexicon(reading.value, lexicon);
