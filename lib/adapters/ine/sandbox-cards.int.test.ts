@@ -21,8 +21,8 @@ describe("sandbox INE fronts in the real layouts, read by the front reader", () 
     expect(await read(person)).toEqual(printedFront(voter));
   }, 120_000);
 
-  it("keeps the accents and Ñ of a 2019 front's names and of its address", async () => {
-    expect(await read(2)).toMatchObject({ nombres: "JOSÉ ÁNGEL", primer_apellido: "NÚÑEZ", segundo_apellido: "GARCÍA" });
-    expect((await read(1)).domicilio).toBe("C INDEPENDENCIA 123, COL. CENTRO, CIUDAD DE MÉXICO");
+  it("prints a 2019 front's names and address as INE does, without accents, and reads the Ñ back", async () => {
+    expect(await read(2)).toMatchObject({ nombres: "JOSE ANGEL", primer_apellido: "NUÑEZ", segundo_apellido: "GARCIA" });
+    expect((await read(1)).domicilio).toBe("C INDEPENDENCIA 123, COL. CENTRO, CIUDAD DE MEXICO");
   }, 120_000);
 });

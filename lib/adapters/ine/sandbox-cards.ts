@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from "sharp";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { composeIneMrz } from "@/lib/mx/ine-mrz";
+import { asInePrints } from "@/lib/mx/ine-spelling";
 import { selectProjectFonts } from "@/lib/adapters/fonts/project-fonts";
 import type { SandboxVoter } from "./sandbox-voters";
 
@@ -123,11 +124,17 @@ export const frontLayout = (voter: SandboxVoter): FrontLayout => (voter.modelo =
  * gives it back as one line, its lines joined by ", " (sandboxAddress).
  */
 export function sandboxAddressLines(voter: SandboxVoter): [string, string, string] {
-  return [`C INDEPENDENCIA ${Number(voter.seccion)}`, "COL. CENTRO", voter.entidad];
+  return [`C INDEPENDENCIA ${Number(voter.seccion)}`, "COL. CENTRO", asInePrints(voter.entidad)];
 }
 
 export function sandboxAddress(voter: SandboxVoter): string {
   return sandboxAddressLines(voter).join(", ");
+}
+
+/** The voter's name as the front prints it: capitals without accents, Ñ kept (lib/mx/ine-spelling). */
+function printedName(voter: SandboxVoter): Pick<IneFront, "nombres" | "primer_apellido" | "segundo_apellido" | "nombre_completo"> {
+  const [nombres, primer_apellido, segundo_apellido] = [voter.nombres, voter.primer_apellido, voter.segundo_apellido].map(asInePrints) as [string, string, string];
+  return { nombres, primer_apellido, segundo_apellido, nombre_completo: `${nombres} ${primer_apellido} ${segundo_apellido}` };
 }
 
 /**
@@ -139,10 +146,7 @@ export function sandboxAddress(voter: SandboxVoter): string {
 export function printedFront(voter: SandboxVoter): IneFront {
   const layout2014 = frontLayout(voter) === "2014";
   return {
-    nombres: voter.nombres,
-    primer_apellido: voter.primer_apellido,
-    segundo_apellido: voter.segundo_apellido,
-    nombre_completo: `${voter.nombres} ${voter.primer_apellido} ${voter.segundo_apellido}`,
+    ...printedName(voter),
     curp: voter.curp,
     clave_elector: voter.clave_elector,
     fecha_nacimiento: voter.fecha_nacimiento,
@@ -245,7 +249,7 @@ function front2014(voter: SandboxVoter): string {
     ${text({ x: 382, y: 115, value: "CREDENCIAL PARA VOTAR", size: 27, bold: true })}
     ${fret(11, 112, 632, 28, "#d9b52c")}
     ${label(343, 187, "NOMBRE")}
-    ${[voter.primer_apellido, voter.segundo_apellido, voter.nombres].map((line, i) => value(343, 216 + i * LINE_GAP, line)).join("")}
+    ${nameLines(voter).map((line, i) => value(343, 216 + i * LINE_GAP, line)).join("")}
     ${label(343, 313, "DOMICILIO")}
     ${address.map((line, i) => value(343, 342 + i * LINE_GAP, line)).join("")}
     ${label(343, 446, "CLAVE DE ELECTOR")}${value(530, 446, voter.clave_elector)}
@@ -279,7 +283,7 @@ function front2019(voter: SandboxVoter): string {
     ${fret(20, 100, 634, 22, "#c2187e")}
     ${text({ x: 210, y: 548, value: voter.nombres.split(" ")[0]!.toLowerCase().replace(/^./, (c) => c.toUpperCase()), size: 34, font: "DejaVu Serif", ink: "#222", anchor: "end" }).replace("<text", '<text font-style="italic"')}
     ${label(336, 194, "NOMBRE")}
-    ${[voter.primer_apellido, voter.segundo_apellido, voter.nombres].map((line, i) => value(336, 227 + i * LINE_GAP, line)).join("")}
+    ${nameLines(voter).map((line, i) => value(336, 227 + i * LINE_GAP, line)).join("")}
     ${label(336, 344, "DOMICILIO")}
     ${address.map((line, i) => value(336, 377 + i * LINE_GAP, line)).join("")}
     ${label(336, 473, "CLAVE DE ELECTOR")}${value(525, 473, voter.clave_elector)}
@@ -289,6 +293,12 @@ function front2019(voter: SandboxVoter): string {
     ${label(693, 568, "VIGENCIA")}${value(693, 598, `${voter.anio_emision} - ${voter.vigencia}`)}
     ${label(902, 194, "SEXO")}${value(952, 196, voter.sexo)}
     ${text({ x: 60, y: 628, value: SANDBOX_MARK, size: 11, ink: "#8a8478" })}`;
+}
+
+/** The name's three lines, top to bottom, as printed. */
+function nameLines(voter: SandboxVoter): string[] {
+  const name = printedName(voter);
+  return [name.primer_apellido!, name.segundo_apellido!, name.nombres!];
 }
 
 /** Where each layout prints the photo and its ghost (left, top, width, height). */

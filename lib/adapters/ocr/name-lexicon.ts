@@ -1,3 +1,4 @@
+import { asInePrints } from "@/lib/mx/ine-spelling";
 import { LATTICE_CHARS, LATTICE_CLASSES, type Grammar } from "./ctc-grammar";
 
 /**
@@ -17,12 +18,7 @@ export const PARTICLES = ["DE", "DEL", "LA", "LAS", "LOS", "Y", "MA", "J"];
 
 /** Capitals without accents, Ñ kept, one space between words: how an INE front prints a name. */
 export function cardSpelling(name: string): string {
-  return name
-    .toUpperCase()
-    .replace(/Ñ/g, "\u0000")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\u0000/g, "Ñ")
+  return asInePrints(name)
     .replace(/[^A-ZÑ ]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
