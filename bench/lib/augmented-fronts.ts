@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { printedFront, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
-import { checkFrontPicture, type FrontPictureProblem } from "@/lib/adapters/ocr/front-picture";
+import { checkFrontPicture, readProblem, type FrontPictureProblem } from "@/lib/adapters/ocr/front-picture";
 import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { lexiconSettings } from "@/lib/adapters/ocr/name-lexicon";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
@@ -80,7 +80,10 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
         return { found, problem, front: (await readIneFront(reader, picture, found)).front };
       });
       const ms = performance.now() - t;
-      const { found, problem, front } = value;
+      // A card under MIN_CARD_WIDTH is refused after its read unless that read vouches for itself,
+      // as the capture and the full INE validation do.
+      const { found, front } = value;
+      const problem = value.problem ?? readProblem(found, front);
       results.push({ source: source.name, model: source.model, part: source.part, augmentation, file, truth: source.truth, read: front, ms, cardWidth: found.sourceWidth, sharpness: found.sharpness, problem: problem?.cause ?? null, stages });
     }
     process.stderr.write(`  ${n + 1}/${all.length} source cards (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

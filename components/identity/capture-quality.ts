@@ -7,9 +7,9 @@ export type Quality = { ok: true } | { ok: false; problem: "tooSmall" | "tooDark
 
 /**
  * The server's own minimums (capture-session-file.ts): the front's is the card width its reader
- * reads (lib/adapters/ocr/front-picture.ts: 320 px), the back's MRZ needs 800.
+ * reads at all (lib/adapters/ocr/front-picture.ts: MIN_READ_WIDTH, 240 px), the back's MRZ needs 800.
  */
-export const MIN_SIDE = { ine_front: 320, ine_back: 800, face: 480 } as const;
+export const MIN_SIDE = { ine_front: 240, ine_back: 800, face: 480 } as const;
 
 /**
  * Mean brightness (0–255), the share of burnt-out pixels (≥ 250) and the variance of the

@@ -10,7 +10,7 @@
  * one character, or the card itself prints a CURP that fails it, as INE's specimen does): the
  * reading that agrees with more of the card is the better one. It never makes a CURP valid.
  */
-import { curpNameLetters } from "./curp";
+import { checkCurp, curpNameLetters } from "./curp";
 
 export type CardFacts = {
   primer_apellido?: string | null;
@@ -86,4 +86,24 @@ export function curpFitsCard(curp: string, card: CardFacts): boolean {
   const expected = curpExpectedFromCard(card);
   const fixed = [...expected].filter(([i]) => i <= 10);
   return [0, 1, 2, 3, 4, 9].every((i) => expected.has(i)) && fixed.every(([i, c]) => curp[i] === c);
+}
+
+/**
+ * A CURP the rest of the card vouches for: it passes checkCurp but perhaps for its check digit
+ * (INE's specimen prints a CURP that fails its own), and every character the card's other lines
+ * fix is the CURP's: the names' four letters and three inner consonants, the birth date and the
+ * sex (all of them given). A name's N may stand for the CURP's X: the card's Ñ, which RENAPO writes
+ * X and Paddle's recogniser reads as N (lib/adapters/ocr/paddle-ocr). The names, birth date and sex
+ * are read from other lines than the CURP, so a read where they all agree is one whose key fields
+ * were read, not guessed: lib/adapters/ocr/front-picture takes a small card only then. A CURP
+ * decoded under the card's letters (lib/adapters/ocr/grammar-readings) is still held to the inner
+ * consonants, which that decoding leaves free.
+ */
+export function curpVouchedByCard(curp: string | null | undefined, card: CardFacts): boolean {
+  if (!curp) return false;
+  const check = checkCurp(curp);
+  if (!check.valid && check.reason !== "check_digit") return false;
+  const expected = curpExpectedFromCard(card);
+  const same = (i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
+  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every(same);
 }

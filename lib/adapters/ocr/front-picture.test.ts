@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { FoundCard } from "@/lib/adapters/vision/find-card";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { MIN_SIDE } from "@/components/identity/capture-quality";
-import { MIN_CARD_WIDTH, MIN_SHARPNESS, problemOf } from "./front-picture";
+import { MIN_CARD_WIDTH, MIN_READ_WIDTH, MIN_SHARPNESS, problemOf, readProblem } from "./front-picture";
 
 const card = (over: Partial<FoundCard>): FoundCard => ({ card: Buffer.alloc(0), by: "outline", pictureWidth: 1400, pictureHeight: 1050, coverage: 0.5, sourceWidth: 900, sharpness: 3000, ...over });
 
@@ -21,9 +22,11 @@ describe("problemOf: can the front reader read this picture?", () => {
     expect(problemOf(card({ sourceWidth: 330 }))).toBeNull();
   });
 
-  it("asks for a closer photo under the width the reader reads, saying how wide the card was", () => {
-    expect(problemOf(card({ sourceWidth: MIN_CARD_WIDTH - 1 }))).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_CARD_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
+  it("asks for a closer photo under the width the reader reads at all, saying how wide the card was", () => {
+    expect(problemOf(card({ sourceWidth: MIN_READ_WIDTH - 1 }))).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_READ_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
+    expect(problemOf(card({ sourceWidth: MIN_READ_WIDTH }))).toBeNull();
   });
+
 
   it("asks for a focused photo of a blurred card, but leaves a picture taken whole to the label check", () => {
     expect(problemOf(card({ sharpness: MIN_SHARPNESS - 1 }))?.cause).toBe("blurred");
@@ -32,8 +35,39 @@ describe("problemOf: can the front reader read this picture?", () => {
   });
 });
 
+// María Guadalupe Pérez López's card (lib/adapters/ine/sandbox-voters) as a reader gives it back.
+const maria = { nombres: "MARIA GUADALUPE", primer_apellido: "PEREZ", segundo_apellido: "LOPEZ", fecha_nacimiento: "1985-03-12", sexo: "M", curp: "PELG850312MDFRPD00" } as IneFront;
+
+describe("readProblem: is a small card's read one to take?", () => {
+  it("takes a small card whose CURP agrees with its names, birth date and sex", () => {
+    expect(readProblem(card({ sourceWidth: MIN_READ_WIDTH }), maria)).toBeNull();
+  });
+
+  it("asks for a closer photo of a small card whose CURP is unread, fails the card, or was misread", () => {
+    for (const front of [{ ...maria, curp: null }, { ...maria, fecha_nacimiento: "1985-03-13" }, { ...maria, primer_apellido: "LOPEZ" }, { ...maria, curp: "PELG850312MDFRPO00" }, { ...maria, sexo: null }, { ...maria, curp: "PELG850312MDERPD00" }]) {
+      expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1 }), front)).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_CARD_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
+    }
+  });
+
+  it("takes a small card whose CURP fails only its check digit (INE's specimen), not one whose inner consonants are not the names'", () => {
+    const specimen = { nombres: "MARGARITA", primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", fecha_nacimiento: "1980-07-05", sexo: "M", curp: "GOVM800705MCLMLR01" } as IneFront;
+    expect(readProblem(card({ sourceWidth: 280 }), specimen)).toBeNull();
+    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen, curp: "GOVM800705MCLMLA01" })?.cause).toBe("card_too_small");
+  });
+
+  it("reads a name's N as the CURP's X: a Ñ the recogniser cannot write (Sofía Ibáñez Peña read as PENA)", () => {
+    const sofia = { nombres: "SOFIA", primer_apellido: "IBANEZ", segundo_apellido: "PENA", fecha_nacimiento: "1990-12-03", sexo: "M", curp: "IAPS901203MNLBXF09" } as IneFront;
+    expect(readProblem(card({ sourceWidth: 280 }), sofia)).toBeNull();
+    expect(readProblem(card({ sourceWidth: 280 }), { ...sofia, segundo_apellido: "PERA" })?.cause).toBe("card_too_small");
+  });
+
+  it("does not judge the read of a card wide enough", () => {
+    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH }), { ...maria, curp: null })).toBeNull();
+  });
+});
+
 describe("the verification page's own size check", () => {
   it("asks for the front what the server asks (it cannot import the server's limit)", () => {
-    expect(MIN_SIDE.ine_front).toBe(MIN_CARD_WIDTH);
+    expect(MIN_SIDE.ine_front).toBe(MIN_READ_WIDTH);
   });
 });

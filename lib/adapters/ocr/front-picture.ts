@@ -1,4 +1,6 @@
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
+import type { IneFront } from "@/lib/mx/ine-front";
 
 /**
  * Can the front reader read this picture of an INE front? Asked before reading, so that a person
@@ -16,15 +18,24 @@ export type FrontPictureProblem = {
 };
 
 /**
- * Width of the card in the picture's pixels below which the reader misses fields. Since the values
+ * Width of the card in the picture's pixels from which the reader reads it whole. Since the values
  * are also read by where the layout prints them (lib/adapters/ocr/read-by-position), fields right
  * on the tune part (both engines, 2026-11-26) by the card's width: under 240 px 2%, 240–300 px
  * 1–8 of 11–15 per picture (the name or the CURP missed on every one), 320–330 px 11/15 and 13/15
  * (names, CURP, clave and birth date right on both; missed: the years of registro and emisión,
  * localidad, an accent), 391 px 7/13 (the redrawn sample whose printed clave and CURP are
- * malformed), 400–500 px 95%. Below 320 px the person is asked for a closer photo.
+ * malformed), 400–500 px 95%. A narrower card is taken only when its read vouches for itself
+ * (readProblem).
  */
 export const MIN_CARD_WIDTH = 320;
+/**
+ * Width under which a card is not read at all. Between it and MIN_CARD_WIDTH the card is read, and
+ * taken only where its CURP agrees with its names, birth date and sex (curpVouchedByCard). On the
+ * tune part (four seeds, small and small_photo, 2026-11-27), cards 240–320 px: 22 of 45 so
+ * vouched, whose names (accents aside), CURP, sex and birth date read 22, 22, 20, 21, 22 and 20 of
+ * 22 (the other fields 40–80%); of the 10 cards under 240 px none was.
+ */
+export const MIN_READ_WIDTH = 240;
 /**
  * Sharpness (find-card's focus measure) below which the reader misses fields. Measured again
  * 2026-11-27 with both engines, the "blur" pictures of the TUNE part of five seeds (11, 23, 37,
@@ -50,13 +61,27 @@ export function problemOf(found: FoundCard): FrontPictureProblem | null {
   if (found.by === "whole" && !cardShaped) {
     return { cause: "no_card", message: "No encontramos la credencial en la foto del frente. Tómala de nuevo: la credencial completa, con sus cuatro esquinas, sobre un fondo liso.", detail: "no card outline found" };
   }
-  if (found.sourceWidth < MIN_CARD_WIDTH) {
-    return { cause: "card_too_small", message: `La credencial se ve muy pequeña en la foto del frente (${found.sourceWidth} px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}). Acércate o envía una foto de mayor resolución.`, detail: `card too small: ${found.sourceWidth} px wide, at least ${MIN_CARD_WIDTH}` };
-  }
+  if (found.sourceWidth < MIN_READ_WIDTH) return tooSmall(found.sourceWidth);
   // Only a card whose outline was found is judged for focus: a picture taken whole may be no card
   // at all (a blank page scores 0), which the reader's labels tell better.
   if (found.by !== "whole" && found.sharpness < MIN_SHARPNESS) {
     return { cause: "blurred", message: "La foto del frente está borrosa. Tómala de nuevo con buena luz, sosteniendo el teléfono quieto hasta que enfoque.", detail: "the card is blurred" };
   }
   return null;
+}
+
+function tooSmall(width: number): FrontPictureProblem {
+  return { cause: "card_too_small", message: `La credencial se ve muy pequeña en la foto del frente (${width} px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}). Acércate o envía una foto de mayor resolución.`, detail: `card too small: ${width} px wide, at least ${MIN_CARD_WIDTH}` };
+}
+
+/** Whether a card problemOf takes must still vouch for itself once read (readProblem). */
+export const mustVouch = (found: FoundCard) => found.sourceWidth < MIN_CARD_WIDTH;
+
+/**
+ * After reading: a card narrower than MIN_CARD_WIDTH is taken only when its CURP agrees with the
+ * names, birth date and sex read from its other lines (curpVouchedByCard); otherwise its small
+ * type was misread and the person is asked for a closer photo, as for a card under MIN_READ_WIDTH.
+ */
+export function readProblem(found: FoundCard, front: IneFront): FrontPictureProblem | null {
+  return mustVouch(found) && !curpVouchedByCard(front.curp, front) ? tooSmall(found.sourceWidth) : null;
 }

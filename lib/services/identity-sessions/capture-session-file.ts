@@ -2,8 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
-import { checkFrontPicture, MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
-import { tesseractIneFrontReader, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { checkFrontPicture, MIN_READ_WIDTH, mustVouch, readProblem } from "@/lib/adapters/ocr/front-picture";
+import type { IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
+import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
+import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
@@ -23,7 +25,7 @@ export const MAX_REFUSED_CAPTURES = 10;
  * the card's own limit (front-picture.ts: the card is found and measured in the picture, and the
  * reader enlarges it); a picture smaller than that cannot hold a card wide enough.
  */
-const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: MIN_CARD_WIDTH, ine_back: 800, selfie: 480, liveness: 480 };
+const MIN_SIDE: Record<SessionFileKind, number> = { ine_front: MIN_READ_WIDTH, ine_back: 800, selfie: 480, liveness: 480 };
 
 export type CaptureDeps = { storage: FileStorage; faces: FaceAnalyzer; mrzReader: MrzReader; frontReader: IneFrontReader; now: () => Date };
 
@@ -114,7 +116,15 @@ const PICTURE_REFUSALS = { no_card: CAPTURE_REFUSALS.frontNoCard, card_too_small
  */
 async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
   const { found, problem } = await checkFrontPicture(picture);
-  if (problem) return { error: new AppError("INVALID", problem.message, { ine_front: [problem.detail] }), cause: PICTURE_REFUSALS[problem.cause] };
+  const refused = (p: NonNullable<typeof problem>): Refusal => ({ error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] });
+  if (problem) return refused(problem);
+  // A card under front-picture's MIN_CARD_WIDTH is read whole now, as the checks will read it, and
+  // taken only where its CURP agrees with its names, birth date and sex: that read is an INE
+  // front's (a back has no CURP), where its small labels would not pass the label count below.
+  if (mustVouch(found)) {
+    const late = readProblem(found, (await readIneFront(deps.frontReader, picture, found)).front);
+    return late ? refused(late) : null;
+  }
   // The card as found (straight on, at the reader's size), or the picture when it is the card.
   const bytes = found.by === "whole" ? picture : found.card;
   let words = await deps.frontReader.read(bytes);
@@ -149,5 +159,5 @@ async function refuse(db: DbOrTx, id: string, cause: Refusal["cause"], now: Date
 }
 
 function defaultCaptureDeps(): CaptureDeps {
-  return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, frontReader: tesseractIneFrontReader, now: () => new Date() };
+  return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, frontReader: combinedIneFrontReader, now: () => new Date() };
 }

@@ -4,7 +4,7 @@ import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { cardPhotoRegion, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
-import { checkFrontPicture } from "@/lib/adapters/ocr/front-picture";
+import { checkFrontPicture, readProblem } from "@/lib/adapters/ocr/front-picture";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
@@ -41,9 +41,13 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
   const mrz = parseIneMrz(await deps.mrzReader.read(images.back), now);
   // A front the reader cannot read (no card, too small, blurred) is answered with why, before
   // any registry is asked: the client can send a better photo.
+  // A small card is read first, and refused the same way unless its read vouches for itself.
   const picture = await checkFrontPicture(images.front);
-  if (picture.problem) return { status: "failed", result: body({ status: false, message: picture.problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false };
+  const refused = (problem: { message: string }) => ({ status: "failed" as const, result: body({ status: false, message: problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false });
+  if (picture.problem) return refused(picture.problem);
   const { front } = await readIneFront(deps.frontReader, images.front, picture.found);
+  const unreadable = readProblem(picture.found, front);
+  if (unreadable) return refused(unreadable);
   const face = images.selfie ? await compareFaces(deps.faces, images.front, images.selfie) : null;
 
   if (!mrz.ok) {

@@ -4,15 +4,15 @@ import { storedFiles } from "@/lib/db/schema";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { invalid } from "@/lib/errors";
 import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
-import { MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
+import { MIN_READ_WIDTH } from "@/lib/adapters/ocr/front-picture";
 
 export const MAX_CARD_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
  * Long side below which an image is refused outright: the back's MRZ needs 600 px; a front smaller
- * than the card the reader reads (front-picture.ts) cannot hold one, and a larger front is
+ * than the narrowest card the reader reads (front-picture.ts: MIN_READ_WIDTH) cannot hold one, and a larger front is
  * measured where the card is (full-ine-check answers why it cannot be read, in `message`).
  */
-const MIN_LONG_SIDE = { ine_front: MIN_CARD_WIDTH, ine_back: 600 } as const;
+const MIN_LONG_SIDE = { ine_front: MIN_READ_WIDTH, ine_back: 600 } as const;
 
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 

@@ -162,8 +162,8 @@ describe("the verification page's API and the checks job", () => {
     const cases: [string, Uint8Array, number, RegExp][] = [
       ["ine_back", mariaCaptures.front, 422, /tres líneas/],
       ["selfie", mariaCaptures.back, 422, /No encontramos tu rostro/],
-      // Under the 320 px the front reader reads a card at (lib/adapters/ocr/front-picture.ts).
-      ["ine_front", await sharp(mariaCaptures.front).resize({ width: 300 }).jpeg().toBuffer(), 422, /muy pequeña/],
+      // Under the 240 px the front reader reads a card at all (lib/adapters/ocr/front-picture.ts).
+      ["ine_front", await sharp(mariaCaptures.front).resize({ width: 220 }).jpeg().toBuffer(), 422, /muy pequeña/],
       ["ine_front", Buffer.from("%PDF-1.7 not an image"), 415, /JPEG, PNG o WebP/],
       ["liveness", mariaCaptures.selfie, 409, /no pide prueba de vida/],
     ];

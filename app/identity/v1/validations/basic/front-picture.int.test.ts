@@ -42,6 +42,8 @@ describe("POST /identity/v1/validations/basic with a front the reader cannot rea
       async () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#5a4a3a" } }).composite([{ input: await sharp(front).resize({ width: 200 }).toBuffer(), left: 100, top: 87 }]).jpeg().toBuffer(),
       /^La credencial se ve muy pequeña en la foto del frente \(\d+ px de ancho/,
     ],
+    // Read first (between MIN_READ_WIDTH and MIN_CARD_WIDTH), its CURP unread on JPEG-blocked 5 px type.
+    ["a card 250 px wide whose read does not vouch for itself", () => sharp(front).resize({ width: 250 }).jpeg({ quality: 25 }).toBuffer(), /^La credencial se ve muy pequeña en la foto del frente \(250 px de ancho/],
     ["a blurred card", () => augment(front, { kind: "blur", tilt: 10, axis: "y", rotate: 0, background: "wood", glare: false, blur: 4, quality: 80, width: null }, () => 0.5), /^La foto del frente está borrosa/],
   ])("answers 200 status false with the reason for a front with %s, asking no registry", async (_, picture, reason) => {
     const { res, json } = await validate(await picture(), back);
@@ -53,6 +55,12 @@ describe("POST /identity/v1/validations/basic with a front the reader cannot rea
     expect(json.data.dataOcr.doc_number).toBe(maria.cic);
     expect(json.data.ineNominalList).toMatchObject({ status: false, maintenance: false, message: "No se consultó la Lista Nominal: la foto del frente no se pudo leer.", data: null });
     expect(json.data.renapo).toMatchObject({ status: false, registros: [] });
+  }, 60_000);
+
+  it("reads a card 290 px wide whose CURP agrees with its names, birth date and sex (front-picture.ts: readProblem)", async () => {
+    const { json } = await validate(await sharp(front).resize({ width: 290 }).jpeg({ quality: 90 }).toBuffer(), back);
+    expect(json.data).toMatchObject({ status: true, message: "La credencial es válida", ineNominalList: { status: true } });
+    expect(json.data.renapo).toMatchObject({ status: true, registros: [{ curp: maria.curp }] });
   }, 60_000);
 
   it("reads the same card photographed at 15° on a table, its photo against the selfie where the straightened card has it", async () => {

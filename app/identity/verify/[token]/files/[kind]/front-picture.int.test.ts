@@ -67,6 +67,22 @@ describe("POST /identity/verify/{token}/files/ine_front, a picture the reader ca
     expect(body.errors.ine_front[0]).toMatch(new RegExp(`^card too small: (19\\d|20\\d) px wide, at least ${MIN_CARD_WIDTH}$`));
   }, 60_000);
 
+  it("reads a card between the two widths now: takes it where its CURP agrees with its names, birth date and sex, refuses it otherwise", async () => {
+    const { id, token } = await openSession();
+    // 290 px, clean: María's CURP, names and birth date all read (front-picture.ts: readProblem).
+    const taken = await send(token, await sharp(front).resize({ width: 290 }).jpeg({ quality: 90 }).toBuffer());
+    expect(taken.status, await taken.clone().text()).toBe(200);
+    expect((await session(id)).files).toHaveProperty("ine_front");
+    // 250 px at JPEG quality 25: read, its CURP not; asked again as a card too small, with its width.
+    const refused = await send(token, await sharp(front).resize({ width: 250 }).jpeg({ quality: 25 }).toBuffer());
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      message: `La credencial se ve muy pequeña en la foto del frente (250 px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}). Acércate o envía una foto de mayor resolución.`,
+      errors: { ine_front: [`card too small: 250 px wide, at least ${MIN_CARD_WIDTH}`] },
+    });
+    expect(await session(id)).toMatchObject({ refusedCaptures: 1 });
+  }, 120_000);
+
   it("refuses a blurred card, saying so", async () => {
     const { token } = await openSession();
     const res = await send(token, await augment(front, photo({ tilt: 10, blur: 4 }), fixed()));
