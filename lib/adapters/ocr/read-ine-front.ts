@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
+import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { grammarClave, grammarCurp } from "./grammar-readings";
@@ -79,6 +80,8 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // The name's lines under a lexicon of Mexican names (lib/adapters/ocr/name-readings), after the
   // CURP and clave: their letters are what guards a rare name from a common one.
   const named = await timed("name lexicon", () => lexiconNames(words, answer));
+  // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
+  if (named.domicilio) named.domicilio = tidyAddress(named.domicilio);
   return { words: first.words, front: named };
 }
 

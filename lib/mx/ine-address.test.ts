@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { tidyAddress } from "./ine-address";
+
+describe("tidyAddress", () => {
+  it("leaves an address read right as it is (INE's specimens)", () => {
+    for (const address of ["C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.", "VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.", "C 2DA CDA DE JUAREZ 12, COL. CENTRO, PUEBLA"]) {
+      expect(tidyAddress(address)).toBe(address);
+    }
+  });
+
+  it("puts back the spaces small type loses between a number and a word, and after C (calle)", () => {
+    expect(tidyAddress("CPITAGORAS1253INT.4, COL. MORELOS04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+  });
+
+  it("puts back the period of COL., INT. and NO. before a number, not of a word NO", () => {
+    expect(tidyAddress("C INDEPENDENCIA 824 INT 3, COL CENTRO, AGUASCALIENTES")).toBe("C INDEPENDENCIA 824 INT. 3, COL. CENTRO, AGUASCALIENTES");
+    expect(tidyAddress("AV NO REELECCION NO 5, COL. CENTRO, PUEBLA")).toBe("AV NO REELECCION NO. 5, COL. CENTRO, PUEBLA");
+  });
+
+  it("spells an entidad read a letter or two off as INE prints it, and leaves other last lines alone", () => {
+    expect(tidyAddress("C INDEPENDENCIA 319, COL. CENTRO, COLINA")).toBe("C INDEPENDENCIA 319, COL. CENTRO, COLIMA");
+    expect(tidyAddress("C INDEPENDENCIA 3533, COL. CENTRO, SANLUSPOTOS")).toBe("C INDEPENDENCIA 3533, COL. CENTRO, SAN LUIS POTOSI");
+    expect(tidyAddress("C INDEPENDENCIA 4248, COL. CENTRO, TASIAULIPAS")).toBe("C INDEPENDENCIA 4248, COL. CENTRO, TAMAULIPAS");
+    // A city a few letters from a state (MORELIA, MORELOS) is not taken for it.
+    expect(tidyAddress("C MADERO 10, COL. CENTRO, MORELIA")).toBe("C MADERO 10, COL. CENTRO, MORELIA");
+    expect(tidyAddress("C INDEPENDENCIA 1, COL. CENTRO, GWNUUAO.GIO")).toBe("C INDEPENDENCIA 1, COL. CENTRO, GWNUUAO.GIO");
+  });
+});
