@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { printedFront, sandboxAddress } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkCurp } from "./curp";
-import { addressPunctuation, type IneFront, type OcrWord, parseIneFront, plain, readFrontWords, repair } from "./ine-front";
+import { addressPunctuation, type IneFront, type OcrWord, parseIneFront, plain, readFrontWords, registroYear, repair } from "./ine-front";
 
 // Every expectation below comes from the sandbox voter's own data (SANDBOX_VOTERS, printedFront)
 // or from the words handed in, never from what the parser printed: a field read wrong fails here.
@@ -612,6 +612,15 @@ describe("parseIneFront on hand-made words", () => {
     it("año de registro: the year, whatever follows it (real cards print the count after it)", () => {
       expect(parseIneFront(card(jose, { anio_registro: `${jose.anio_registro} 01` })).anio_registro).toBe(jose.anio_registro);
       expect(parseIneFront(card(jose, { anio_registro: "98" })).anio_registro).toBeNull();
+    });
+
+    it("año de registro: the year and count ending the text when REGISTRO's last letters ran into it as digits", () => {
+      expect(parseIneFront(card(jose, { anio_registro: `O${jose.anio_registro}01` })).anio_registro).toBe(jose.anio_registro);
+      expect(registroYear(["AOERIGTRO200602"])).toBe("2006");
+      expect(registroYear(["CUYADR820823KASX2802081C1NO200303"])).toBe("2003");
+      // The count is what says the six digits end the line: a year alone glued to digits is not taken.
+      expect(registroYear(["GOVM800705MCLMLR01"])).toBeNull();
+      expect(registroYear(["T02008"])).toBeNull();
     });
 
     it("emission number: after the año de registro when EMISIÓN has only the year (models E/F, INE's specimen: 2008 02)", () => {

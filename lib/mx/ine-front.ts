@@ -158,6 +158,17 @@ export function year(values: string[], index = 0): string | null {
 }
 
 /**
+ * AÑO DE REGISTRO's year: year()'s, else the year and its two-digit count that end the text. In
+ * small type the label's last letters run into the year and read as digits ("AOERIGTRO200602",
+ * "O200803": REGISTRO's O as 0), which year() refuses for a number that does not start with the
+ * year. Its line ends with the year and the count, and nothing else ends in six digits there (the
+ * CURP before it ends in one or two).
+ */
+export function registroYear(values: string[]): string | null {
+  return year(values) ?? values.map((v) => /((?:19|20)\d{2}) ?\d{2}$/.exec(plain(v).replace(/[OQD]/g, "0").trim())?.[1]).find(Boolean) ?? null;
+}
+
+/**
  * The vigencia by its grammar, for a card whose VIGENCIA label is unread (a small or far photo,
  * where the labels' type is a few pixels high but the values' is not): a credential is valid ten
  * years from its issue, so the 2019 front prints "2022 - 2032" and the 2014 front's row ends
@@ -416,7 +427,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     seccion: seccion ? seccion[0].padStart(4, "0") : null,
     vigencia,
     domicilio: domicilio.length ? domicilio.join(", ").replace(/\s+/g, " ") : null,
-    anio_registro: year(take("registro")),
+    anio_registro: registroYear(take("registro")),
     anio_emision: emision?.[1] ?? null,
     num_emisiones: emision?.[2] ?? registroCount?.[1] ?? null,
     // ESTADO opens the row of MUNICIPIO on 2014 fronts: with its label garbled ("EsUDO") its

@@ -9,7 +9,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue } from "./paddle-ocr";
 import { fillByPosition } from "./read-ine-front";
-import { alongTextColumn, isLabel, readByPosition, rowNumbers } from "./read-by-position";
+import { alongTextColumn, isLabel, issueAndValidity, readByPosition, rowNumbers } from "./read-by-position";
 
 // INE's official specimen (model E, holder GOMEZ VELAZQUEZ MARGARITA), read at test time; never copied into the project.
 const SPECIMEN = path.resolve("../shared/realworld/ine/mateodelat+velpaNew__INE-Frente.png");
@@ -153,6 +153,18 @@ describe("readByPosition: an INE front's values by where the layout prints them"
       expect(read?.front).not.toHaveProperty("anio_emision");
     });
 
+    it("reads AÑO DE REGISTRO and the rows of a card that sits higher than the layout (background above it in the outline)", () => {
+      // Everything 0.06 of the height (38 px) up: the clave at the top of its area, the CURP's line
+      // and the rows out of theirs at the first shift that takes the clave in.
+      const up = (b: ReturnType<typeof box>) => ({ ...b, y0: b.y0 - 38, y1: b.y1 - 38 });
+      const front = readByPosition(
+        [...top, box("AOOMGPO200802", 700, 485, 990), box("22", 462, 525), box("M078", 553, 525, 710), box("2793", 805, 525, 903), box("0001", 400, 568), box("2014W4N02024", 660, 567, 903)].map(up),
+        1012,
+        638,
+      )?.front;
+      expect(front).toMatchObject({ anio_registro: "2008", estado: "22", municipio: "078", seccion: "2793", localidad: "0001", anio_emision: "2014", vigencia: "2024" });
+    });
+
     it("takes no emisión whose vigencia is not ten years after it, and no estado or municipio without the sección that ends their row", () => {
       const front = rows([box("01", 462, 525), box("049.024", 600, 525, 870)], [box("0001", 400, 568), box("20152026", 660, 567, 903)]);
       expect(front).not.toHaveProperty("anio_emision");
@@ -192,11 +204,35 @@ describe("rowNumbers: a row's numbers of known lengths, from its end", () => {
     expect(rowNumbers("ESTADO 09 MUNICIPIO 0040747", [2, 3, 4])).toEqual(["09", "004", "0747"]);
   });
 
+  it("leaves out a label's last letter read as a 0 before a value, and reads O and D in a number as 0", () => {
+    expect(rowNumbers("01 CN0049COOK0824", [2, 3, 4])).toEqual(["01", "049", "0824"]);
+    expect(rowNumbers("MNP0046C02470", [3, 4], false)).toEqual(["046", "2470"]);
+    expect(rowNumbers("00001 2014 2024", [4, 4, 4])).toEqual(["0001", "2014", "2024"]);
+    expect(rowNumbers("LOCALIDAD OOD1 EMSION 2018 2028", [4, 4, 4])).toEqual(["0001", "2018", "2028"]);
+    // A point parts numbers: «004.1c0747» is 004, 1, 0747, not 0041.
+    expect(rowNumbers("09 MNCO004.1c0747", [2, 3, 4])).toEqual([null, null, "0747"]);
+  });
+
   it("places nothing before a run that fits no value", () => {
     expect(rowNumbers("01 049.024", [2, 3, 4])).toEqual([null, null, null]);
     expect(rowNumbers("5 049 0824", [2, 3, 4])).toEqual([null, "049", "0824"]);
     // Apart only: a birth date «15/0711980» is no ESTADO 15 MUNICIPIO 071 SECCIÓN 1980.
     expect(rowNumbers("15/0711980", [2, 3, 4], false)).toEqual([null, null, null]);
+  });
+});
+
+describe("issueAndValidity: EMISIÓN and VIGENCIA with VIGENCIA's label read as a few characters between", () => {
+  it("takes two years ten apart with up to four characters between, and the localidad apart before them", () => {
+    expect(issueAndValidity("2018W4N02028")).toEqual([null, "2018", "2028"]);
+    expect(issueAndValidity("0001 20140042024")).toEqual(["0001", "2014", "2024"]);
+    expect(issueAndValidity("201702027")).toEqual([null, "2017", "2027"]);
+    // «L0001 0 2015 0 2025»: which four digits before 2015 are the localidad's is not known.
+    expect(issueAndValidity("L00010201502025")).toEqual([null, "2015", "2025"]);
+  });
+
+  it("takes no two years that are not ten apart, or further apart than a label", () => {
+    expect(issueAndValidity("2015002026")).toEqual([null, null, null]);
+    expect(issueAndValidity("2014 VIGENCIA 2024")).toEqual([null, null, null]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, repair, vouchedBirthDate, year, type IneFront } from "@/lib/mx/ine-front";
+import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, registroYear, repair, vouchedBirthDate, type IneFront } from "@/lib/mx/ine-front";
 import { distance, LABELS } from "@/lib/mx/ine-front-labels";
 
 /**
@@ -160,19 +160,23 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
     return fields ? { fields, boxes: ls } : null;
   });
   if (names) Object.assign(front, names.value.fields);
-  const clave = find("clave", (bs) => texts(bs).map((t) => shaped(t, CLAVE_PATTERN)).find(Boolean) ?? null);
-  if (clave) front.clave_elector = clave.value;
+  const clave = find("clave", (bs) => bs.map((box) => ({ value: shaped(box.text, CLAVE_PATTERN), box })).find((c) => c.value) ?? null);
+  if (clave) front.clave_elector = clave.value.value;
   const curp = find("curp", (bs) => texts(bs).flatMap((t) => windows(t, CURP_PATTERN.length).map((w) => repair(w, CURP_PATTERN))).find((c) => !!c && checkCurp(c).valid) ?? null);
   if (curp) front.curp = curp.value;
   // A date whose slashes small type misread («05:07/1984», «05/0711984») is taken where the CURP or
   // clave read on this card carries the same date: two readings agreeing, never one made up.
-  const vouchers = [clave?.value, curp?.value].filter((v): v is string => !!v);
+  const vouchers = [clave?.value.value, curp?.value].filter((v): v is string => !!v);
   const born = find("nacimiento", (bs) => birthDate(texts(bs)) ?? vouchedBirthDate(texts(bs), vouchers));
   if (born) front.fecha_nacimiento = born.value;
 
   // The others (a letter, four digits, a year) are read where those put the card, else unmoved.
   const anchor = clave?.shift ?? names?.shift ?? curp?.shift ?? born?.shift;
-  const near: Shift[] = anchor && (anchor[0] || anchor[1]) ? [anchor, [0, 0]] : [[0, 0]];
+  // The first shift that takes the clave in may leave it at its area's edge and what is below it
+  // (registro, the bottom rows: a card found with a strip of background above it sits higher,
+  // rows 0.06 apart) out of their areas: the shift that puts its line at the area's centre first.
+  const centred: Shift | undefined = clave ? [clave.shift[0], (clave.value.box.y0 + clave.value.box.y1) / 2 / height - (layout.areas.clave.y[0] + layout.areas.clave.y[1]) / 2] : undefined;
+  const near: Shift[] = [...(centred ? [centred] : []), ...(anchor && (anchor[0] || anchor[1]) ? [anchor] : []), [0, 0]];
 
   // The address: three lines, one with a digit (its number, its postcode), wherever they are; else
   // two where the card's other values put it. A clave read into the area (a card a little off) ends it.
@@ -189,7 +193,7 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   if (sexo) front.sexo = sexo.value as "H" | "M";
 
   const registro = find("registro", (bs) => {
-    const y = year(texts(bs));
+    const y = registroYear(texts(bs));
     return y && Number(y) >= 1950 ? y : null;
   }, near);
   if (registro) front.anio_registro = registro.value;
@@ -213,7 +217,7 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   const score = (names ? 1 : 0) + Object.keys(front).filter((k) => !["nombres", "primer_apellido", "segundo_apellido", "nombre_completo"].includes(k)).length;
   // After the score: a 2019 front's bottom row (birth date, sección, «2022 - 2032») reads as a
   // 2014 one's too, and must not make the 2014 layout win.
-  if (layout.rows) Object.assign(front, bottomRows(layout.rows, boxes, width, height, front.seccion), front);
+  if (layout.rows) Object.assign(front, bottomRows(layout.rows, boxes, width, height, front.seccion, centred?.[1]), front);
   return { layout: layout.name, score, front, nameBoxes: names?.value.boxes ?? [], addressBoxes: address?.value.boxes ?? [] };
 }
 
@@ -224,14 +228,14 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
  * («20152025», «LOCAD0001»): the rows' numbers have fixed lengths, read from the right, where
  * SECCIÓN's and VIGENCIA's values end the rows.
  */
-function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, height: number, seccionRead?: string | null): Partial<IneFront> {
+function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, height: number, seccionRead?: string | null, centred?: number): Partial<IneFront> {
   const rowAt = (band: [number, number], dy: number) => {
     const inRow = boxes.filter((b) => b.x0 / width >= TEXT_LEFT && (b.y0 + b.y1) / 2 / height - dy >= band[0] && (b.y0 + b.y1) / 2 / height - dy <= band[1]);
     // A speck (a guilloche dot read as "5") is no value: the row's values are its tallest boxes' height.
     const tallest = Math.max(0, ...inRow.map((b) => b.y1 - b.y0));
     return inRow.filter((b) => b.y1 - b.y0 >= tallest / 2).sort((p, q) => p.x0 - q.x0).map((b) => b.text).join(" ");
   };
-  const dys = [...new Set(SHIFTS.map(([, dy]) => dy))];
+  const dys = [...new Set([...(centred === undefined ? [] : [centred]), ...SHIFTS.map(([, dy]) => dy)])];
   const out: Partial<IneFront> = {};
   for (const dy of dys) {
     // The row is only taken with its sección read at its end, what anchors the numbers before it,
@@ -245,10 +249,12 @@ function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, heigh
     if (seccion && municipio && !out.municipio) Object.assign(out, { seccion, municipio, ...(estado && Number(estado) >= 1 && Number(estado) <= 32 ? { estado } : {}) });
     // Two years joined by a dash are a 2019 front's vigencia («2022 - 2032»), not EMISIÓN and VIGENCIA.
     const lastRow = rowAt(rows.vigencia, dy);
-    const [localidad, emision, vigencia] = /\d{4} ?- ?\d{4}/.test(lastRow) ? [null, null, null] : rowNumbers(lastRow, [4, 4, 4]);
     // A credential is valid ten years from the year it was issued (LGIPE, art. 156.5): the pair
     // is taken only when it says so, which no other two numbers of the card do by chance.
-    if (emision && vigencia && Number(vigencia) - Number(emision) === 10 && Number(emision) >= 1990 && !out.anio_emision) Object.assign(out, { anio_emision: emision, vigencia, ...(localidad ? { localidad } : {}) });
+    const tenApart = ([, emision, vigencia]: (string | null)[]) => !!emision && !!vigencia && Number(vigencia) - Number(emision) === 10 && Number(emision) >= 1990;
+    const numbers = rowNumbers(lastRow, [4, 4, 4]);
+    const [localidad, emision, vigencia] = /\d{4} ?- ?\d{4}/.test(lastRow) ? [null, null, null] : tenApart(numbers) ? numbers : issueAndValidity(lastRow);
+    if (emision && vigencia && !out.anio_emision) Object.assign(out, { anio_emision: emision, vigencia, ...(localidad ? { localidad } : {}) });
     if (out.municipio && out.anio_emision) break;
   }
   return out;
@@ -262,11 +268,14 @@ const TEXT_LEFT = 0.25;
  * fits no value: what comes before it is not placed by guess. `split` false: only runs apart.
  */
 export function rowNumbers(text: string, lengths: number[], split = true): (string | null)[] {
-  const runs = plain(text).match(/\d+/g) ?? [];
+  const runs = digitWords(text).match(/\d+/g) ?? [];
   const out: (string | null)[] = lengths.map(() => null);
   let i = lengths.length - 1;
   for (let r = runs.length - 1; r >= 0 && i >= 0; r--) {
     let run = runs[r]!;
+    // A label's last letter read as a 0 and glued to the value after it («MUNICIPIO 049» as
+    // «CN0049», LOCALIDAD's D in «00001»): a run one digit longer than its value, led by a 0.
+    if (run.length === lengths[i]! + 1 && run.startsWith("0")) run = run.slice(1);
     // How many of the values before and at i this run holds.
     let n = 0;
     for (let sum = 0; i - n >= 0 && sum < run.length; n++) sum += lengths[i - n]!;
@@ -277,6 +286,30 @@ export function rowNumbers(text: string, lengths: number[], split = true): (stri
     }
   }
   return out;
+}
+
+/**
+ * The text in plain capitals, its words of digits and O, Q, D read as digits («OOD1»: 0001). A
+ * point or comma parts two numbers as a space does («004.1c0747»: 004, 1, 0747, not 0041).
+ */
+const digitWords = (text: string) => plain(text.replace(/[.,:;·]/g, " ")).replace(/\b[\dOQD]*\d[\dOQD]*\b/g, (w) => w.replace(/[OQD]/g, "0"));
+
+/**
+ * Localidad, emisión and vigencia from a 2014 front's last row where VIGENCIA's label between the
+ * two years reads as a few letters and digits («2018W4N02028», «20140042024»), a run rowNumbers
+ * cannot split: the last two years ten apart (LGIPE art. 156.5) with at most four characters
+ * between. Localidad is the four digits before, only where they are a number of their own.
+ */
+export function issueAndValidity(text: string): [string | null, string | null, string | null] {
+  const t = digitWords(text).replace(/[^A-Z0-9]/g, "");
+  const isYear = (y: string) => /^(?:19|20)\d{2}$/.test(y);
+  for (let i = t.length - 8; i >= 0; i--) {
+    for (let gap = 0; gap <= 4 && i + 8 + gap <= t.length; gap++) {
+      const [emision, vigencia] = [t.slice(i, i + 4), t.slice(i + 4 + gap, i + 8 + gap)];
+      if (isYear(emision) && isYear(vigencia) && Number(vigencia) - Number(emision) === 10 && Number(emision) >= 1990) return [/(?<!\d)\d{4}$/.exec(t.slice(0, i))?.[0] ?? null, emision, vigencia];
+    }
+  }
+  return [null, null, null];
 }
 
 /** The name's three lines as printed (first surname, second, given names), or null when they are not three lines of letters. */
