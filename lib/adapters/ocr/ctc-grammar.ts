@@ -103,8 +103,8 @@ type CurpState = { at: number; sum: number; held: string };
  * first 17 (weights 18…2 on CURP_CHECK_ALPHABET's values). `fixed`: characters the rest of the
  * card gives (lib/mx/curp-card-agreement), by position; the automaton takes only them there.
  */
-export function curpGrammar(fixed: ReadonlyMap<number, string> = new Map()): Grammar {
-  const key = [...fixed].sort(([a], [b]) => a - b).map(([i, c]) => `${i}${c}`).join(",");
+export function curpGrammar(fixed: ReadonlyMap<number, string> = new Map(), checked = true): Grammar {
+  const key = `${checked ? "" : "unchecked "}${[...fixed].sort(([a], [b]) => a - b).map(([i, c]) => `${i}${c}`).join(",")}`;
   let grammar = compiled.get(key);
   if (!grammar) {
     grammar = compile<CurpState>(
@@ -112,8 +112,8 @@ export function curpGrammar(fixed: ReadonlyMap<number, string> = new Map()): Gra
       (s) => `${s.at}:${s.sum}:${s.held}`,
       (s, ch) => {
         if (!curpCharFits(s, ch) || (fixed.has(s.at) && fixed.get(s.at) !== ch)) return null;
-        if (s.at === 17) return ch === String((10 - s.sum) % 10) ? "done" : null;
-        const sum = (s.sum + CURP_CHECK_ALPHABET.indexOf(ch) * (18 - s.at)) % 10;
+        if (s.at === 17) return ch === String((10 - s.sum) % 10) || !checked ? "done" : null;
+        const sum = checked ? (s.sum + CURP_CHECK_ALPHABET.indexOf(ch) * (18 - s.at)) % 10 : 0;
         // Only the month's, the day's and the state's first character matter to the next one.
         const held = s.at === 6 || s.at === 8 || s.at === 11 ? ch : "";
         return { at: s.at + 1, sum, held };
@@ -167,17 +167,27 @@ type ClaveState = { at: number; held: string };
 /**
  * The clave de elector's grammar (lib/mx/ine-front.ts CLAVE_PATTERN, LLLLLLDDDDDDDDSDDD): 6
  * letters, the birth date YYMMDD, the state of birth 01–32 (INE's numbering of the 32 entidades),
- * H or M, 3 digits.
+ * H or M, 3 digits. `fixed`: characters the rest of the card gives, by position (as curpGrammar's).
  */
-export const CLAVE_GRAMMAR: Grammar = compile<ClaveState>(
-  { at: 0, held: "" },
-  (s) => `${s.at}:${s.held}`,
-  (s, ch) => {
-    if (!claveCharFits(s, ch)) return null;
-    if (s.at === 17) return "done";
-    return { at: s.at + 1, held: s.at === 8 || s.at === 10 || s.at === 12 ? ch : "" };
-  },
-);
+export function claveGrammar(fixed: ReadonlyMap<number, string> = new Map()): Grammar {
+  const key = `clave ${[...fixed].sort(([a], [b]) => a - b).map(([i, c]) => `${i}${c}`).join(",")}`;
+  let grammar = compiled.get(key);
+  if (!grammar) {
+    grammar = compile<ClaveState>(
+      { at: 0, held: "" },
+      (s) => `${s.at}:${s.held}`,
+      (s, ch) => {
+        if (!claveCharFits(s, ch) || (fixed.has(s.at) && fixed.get(s.at) !== ch)) return null;
+        if (s.at === 17) return "done";
+        return { at: s.at + 1, held: s.at === 8 || s.at === 10 || s.at === 12 ? ch : "" };
+      },
+    );
+    if (compiled.size >= 64) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, grammar);
+  }
+  return grammar;
+}
+export const CLAVE_GRAMMAR = claveGrammar();
 
 function claveCharFits(s: ClaveState, ch: string): boolean {
   if (s.at < 6) return LETTER(ch);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IneFront } from "@/lib/mx/ine-front";
-import { grammarClave, grammarCurp } from "./grammar-readings";
+import { claveLetters, grammarClave, grammarCurp } from "./grammar-readings";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
 
@@ -35,6 +35,20 @@ describe("grammarCurp: the CURP under RENAPO's grammar, agreeing with the card",
     // A 7 second to the printed 1 would pass the check digit (GOVM800705MCLMLR07).
     chars[17] = "7>1";
     expect(grammarCurp(box(chars), specimen, "GOVM800705MCLMLR01")).toBeNull();
+  });
+
+  it("reads a CURP that fails only its check digit where greedy decoding lost a letter of it, when it is all the card says (INE's specimen)", () => {
+    const specimen = { ...card, primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" } as IneFront;
+    // The state's L lost (GOVM800705MCMLR01 as read): no reading that passes the check digit is near.
+    const chars = [..."GOVM800705MCLMLR01"];
+    chars[12] = "L>_";
+    expect(greedyOf(latticeOf(chars))).toBe("GOVM800705MCMLR01");
+    expect(grammarCurp(box(chars), specimen, null)).toBe("GOVM800705MCLMLR01");
+    // Not where the card's inner consonants say otherwise (VAZQUEZ's Z), nor where the R is lost
+    // with no second choice: only a reading far from greedy decoding's would be the card's.
+    expect(grammarCurp(box(chars), { ...specimen, segundo_apellido: "VAZQUEZ" }, null)).toBeNull();
+    chars[15] = "_";
+    expect(grammarCurp(box(chars), specimen, null)).toBeNull();
   });
 
   it("reads nothing when the card does not give the name's four letters and the birth date", () => {
@@ -72,6 +86,30 @@ describe("grammarClave: the clave de elector under its grammar", () => {
     chars[2] = "G>6";
     expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null })).toBeNull();
     expect(grammarClave(box(chars), { ...card, fecha_nacimiento: null, curp: "ROGF850816HCLDNR04" })).toBe("RDGNFR85081605H568");
+  });
+
+  it("gives a clave a digit or two off the birth date the card prints and its valid CURP carry that date", () => {
+    // Read 6 for the 8 too surely for the grammar: no lattice to read it again.
+    const words = wordsOf([{ text: "ZXCSRC96071603M362", confidence: 0.9, x0: 0, y0: 0, x1: 400, y1: 20 }]);
+    const zuniga = { ...card, primer_apellido: "ZUÑIGA", segundo_apellido: "CASTRO", nombres: "ROCIO", fecha_nacimiento: "1998-07-16", sexo: "M", curp: "ZUCR980716MBSXSC37", clave_elector: "ZXCSRC96071603M362" } as IneFront;
+    expect(grammarClave(words, zuniga)).toBe("ZXCSRC98071603M362");
+    // Only the printed date, or a CURP that does not pass its check digit: as read.
+    expect(grammarClave(words, { ...zuniga, curp: null })).toBe("ZXCSRC96071603M362");
+    expect(grammarClave(words, { ...zuniga, curp: "ZUCR980716MBSXSC38" })).toBe("ZXCSRC96071603M362");
+    // Three digits off: another date read, not the card's misread.
+    expect(grammarClave(words, { ...zuniga, clave_elector: "ZXCSRC96051803M362" })).toBe("ZXCSRC96051803M362");
+  });
+
+  it("reads the letters the valid CURP gives where the clave's are not theirs (JESUS's J read I)", () => {
+    const jesus = { ...card, primer_apellido: "SOTO", segundo_apellido: "REYES", nombres: "JESUS", fecha_nacimiento: "1981-07-30", curp: "SORJ810730HTSTYS77" } as IneFront;
+    expect([...claveLetters(jesus).values()].join("")).toBe("STRYJS");
+    const chars = [..."STRYJS81073028H074"];
+    chars[4] = "J>I";
+    expect(grammarClave(box(chars), { ...jesus, clave_elector: "STRYIS81073028H074" })).toBe("STRYJS81073028H074");
+    // No valid CURP to give them: the date and sex alone, the clave as it was read.
+    expect(grammarClave(box(chars), { ...jesus, curp: null, clave_elector: "STRYIS81073028H074" })).toBe("STRYIS81073028H074");
+    // RENAPO skips JOSE, INE does not: the given name's letters are left out; so is a surname's particle.
+    expect(claveLetters({ primer_apellido: "DE LA CRUZ", segundo_apellido: "DIAZ", nombres: "JOSE ANGEL", curp: "CUDA680319HMSRZN42" })).toEqual(new Map([[2, "D"], [3, "Z"]]));
   });
 
   it("leaves a clave of its shape and the card's birth date as it is", () => {

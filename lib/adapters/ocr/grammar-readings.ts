@@ -1,7 +1,7 @@
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
 import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
-import { CLAVE_GRAMMAR, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
+import { claveGrammar, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
 import type { PaddleWord } from "./paddle-ocr";
 
 /**
@@ -31,13 +31,13 @@ export function boxLattices(words: OcrWord[]): { lattice: Lattice; text: string;
 }
 
 /** The values of the grammar in boxes whose greedy text holds a run of `length` letters and digits or more, within the margin. */
-function readings(words: OcrWord[], grammar: Grammar, length: number): { value: string; cost: number }[] {
+function readings(words: OcrWord[], grammar: Grammar, length: number, margin = GRAMMAR_MARGIN): { value: string; cost: number }[] {
   const out: { value: string; cost: number }[] = [];
   const run = new RegExp(`[A-Z0-9]{${length},}`);
   for (const { lattice, text } of boxLattices(words)) {
     if (!run.test(text.toUpperCase().replace(/\s+/g, ""))) continue;
     const read = decodeWithGrammar(lattice, grammar);
-    if (read && read.greedyLogp - read.logp <= GRAMMAR_MARGIN) out.push({ value: read.value, cost: read.greedyLogp - read.logp });
+    if (read && read.greedyLogp - read.logp <= margin) out.push({ value: read.value, cost: read.greedyLogp - read.logp });
   }
   return out.sort((a, b) => a.cost - b.cost);
 }
@@ -61,24 +61,77 @@ export function grammarCurp(words: OcrWord[], card: IneFront, current: string | 
   const checked = current ? checkCurp(current) : null;
   const shaped = !!checked && !checked.valid && (checked as { reason: string }).reason === "check_digit";
   const fits = (curp: string) => checkCurp(curp).valid && (shaped ? curpCardAgreement(curp, card) > floor : curpCardAgreement(curp, card) >= floor);
-  return readings(words, curpGrammar(fixed), 14).find((r) => fits(r.value))?.value ?? null;
+  const checkedRead = readings(words, curpGrammar(fixed), 14).find((r) => fits(r.value));
+  if (checkedRead) return checkedRead.value;
+  // None passes its check digit: one that fails only it, read almost as greedy decoding reads it,
+  // and that is everything the card says (the inner consonants too), as INE's specimen prints
+  // (GOVM800705MCLMLR01: on small cards Paddle loses a letter of it, or a valid CURP is cut out of
+  // a longer run, OVMB800705MCLMLR01, and the specimen's own came back null or wrong).
+  const expected = curpExpectedFromCard(card);
+  const whole = (curp: string) => [...expected].every(([i, c]) => curp[i] === c) && (checkCurp(curp) as { reason?: string }).reason === "check_digit";
+  return readings(words, curpGrammar(fixed, false), 14, UNCHECKED_MARGIN).find((r) => whole(r.value) && curpCardAgreement(r.value, card) > floor)?.value ?? null;
 }
+// Without the check digit to vouch for it, a reading may cost less than one near tie over greedy decoding.
+export const UNCHECKED_MARGIN = 1.5;
 
 /**
  * The card's clave de elector, read again under its grammar from the boxes that hold a clave-like
- * run when it is not of a clave's shape (or none was read) or its birth date is not the card's:
- * taken when its birth date is the card's (printed, or its valid CURP's: the card must give one)
- * and its H/M the card's sex. Otherwise the clave as it was.
+ * run when it is not of a clave's shape (or none was read), its birth date is not the card's or
+ * its letters are not the ones its valid CURP gives (claveLetters): with the card's birth date
+ * (printed, or its valid CURP's: the card must give one), its sex and those letters taken as
+ * given, or, where no reading spells them, the date and sex alone. Otherwise the clave as it was.
  */
 export function grammarClave(words: OcrWord[], card: IneFront): string | null {
   const current = card.clave_elector;
   const born = card.fecha_nacimiento?.slice(2).replace(/-/g, "") ?? (card.curp && checkCurp(card.curp).valid ? card.curp.slice(4, 10) : null);
   // Without a birth date to hold it to, a garbled clave's letters were "read" into other letters
   // (tune part, seed 23: CBOZIM53103124H810 for IBDZTM53103124H810).
-  if (!born || (current && CLAVE_SHAPE.test(current) && current.slice(6, 12) === born)) return current;
-  const fits = (clave: string) => clave.slice(6, 12) === born && (!card.sexo || clave[14] === card.sexo);
-  return readings(words, CLAVE_GRAMMAR, 14).find((r) => fits(r.value))?.value ?? current;
+  if (!born) return current;
+  const letters = claveLetters(card);
+  const dated = !!current && CLAVE_SHAPE.test(current) && current.slice(6, 12) === born;
+  if (dated && [...letters].every(([i, c]) => current[i] === c)) return current;
+  const given = new Map([...born].map((d, i) => [6 + i, d]));
+  if (card.sexo === "H" || card.sexo === "M") given.set(14, card.sexo);
+  const read = readings(words, claveGrammar(new Map([...given, ...letters])), 14)[0] ?? (dated ? null : readings(words, claveGrammar(given), 14)[0]);
+  if (read) return read.value;
+  // The card's birth date carried by a CURP that passes its check digit, a clave of the full shape
+  // a digit or two off it takes it: INE builds the clave's YYMMDD from the same birth date (tune
+  // part, seed 11: ZXCSRC96071603M362 on a card born 1998-07-16, the 8 read 6 too surely for the
+  // grammar's margin).
+  const vouched = !!card.curp && checkCurp(card.curp).valid && card.curp.slice(4, 10) === born;
+  const off = current && /^[A-Z]{6}\d{8}[HM]\d{3}$/.test(current) ? [...born].filter((d, i) => current[6 + i] !== d).length : Infinity;
+  return vouched && off <= 2 ? `${current!.slice(0, 6)}${born}${current!.slice(12)}` : current;
 }
+
+/**
+ * The clave's six letters the card's CURP gives, by position, when it passes its check digit:
+ * each name's first letter and its first consonant after it (INE's rule, seen on every card of
+ * the tune part: GOMEZ VELAZQUEZ MARGARITA GMVLMR, REYES RY, ZUÑIGA ZX), which the CURP
+ * carries at 1, 3, 4 and 14–16. Taken from the CURP, not the names as read: before the lexicon, a
+ * name misread (RAMIREZ as RANIREZ) made a clave's right M an N. The given name's two only when
+ * the CURP's is the first of the names (not after MARIA or JOSE, which RENAPO skips and INE does
+ * not: JOSE ANGEL is JS), and a surname opening with a particle (DE LA CRUZ) gives none.
+ */
+export function claveLetters(card: Pick<IneFront, "primer_apellido" | "segundo_apellido" | "nombres" | "curp">): Map<number, string> {
+  const out = new Map<number, string>();
+  const curp = card.curp;
+  if (!curp || !checkCurp(curp).valid) return out;
+  const first = (name: string | null) => plainName(name).split(/\s+/)[0] ?? "";
+  const [primer, segundo, nombre] = [card.primer_apellido, card.segundo_apellido, card.nombres].map(first);
+  // Each name k: whether the CURP gives its letters, and the CURP's places that carry them.
+  const names: [boolean, number, number][] = [
+    [!PARTICLES.has(primer!), 0, 13],
+    [!PARTICLES.has(segundo!), 2, 14],
+    [!!nombre && !COMMON_FIRST.has(nombre) && nombre[0] === curp[3], 3, 15],
+  ];
+  names.forEach(([given, initial, consonant], k) => {
+    if (given) out.set(2 * k, curp[initial]!).set(2 * k + 1, curp[consonant]!);
+  });
+  return out;
+}
+const plainName = (name: string | null) => (name ?? "").toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+const PARTICLES = new Set(["DA", "DAS", "DE", "DEL", "DI", "EL", "LA", "LAS", "LOS", "MAC", "MC", "VAN", "VON", "Y"]);
+const COMMON_FIRST = new Set(["MARIA", "MA", "MA.", "M.", "JOSE", "J", "J."]);
 
 // The clave's shape, or the shorter one some fronts print (lib/mx/ine-front SHORT_CLAVE_PATTERN).
 const CLAVE_SHAPE = /^[A-Z]{6}\d{7,8}[HM]\d{3}$/;

@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
+import { birthDateOf, chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -273,5 +273,39 @@ describe("readIneFront: Paddle's boxes read again under the CURP's grammar", () 
     const reader: IneFrontReader = { read: async (_image, options = {}) => (options.area ? [] : words), passes: [{ width: 1012 }] };
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(front.curp).toBe("GOVM800705MCLMLR07");
+  });
+});
+
+describe("birthDateOf: the birth date the card gives", () => {
+  const now = new Date("2026-11-27T00:00:00Z");
+  const card = { primer_apellido: "CASTRO", segundo_apellido: "RIOS", nombres: "ITZEL", fecha_nacimiento: null, sexo: "M", curp: null } as unknown as IneFront;
+
+  it("mends a printed year no voter was born in by the CURP's century, else by the voter's age", () => {
+    expect(birthDateOf({ ...card, fecha_nacimiento: "1592-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
+    // 2080 is not yet, 2004 could be: the 1900s only where the 2000s would make a minor.
+    expect(birthDateOf({ ...card, fecha_nacimiento: "1080-07-05" }, now)).toBe("1980-07-05");
+    expect(birthDateOf({ ...card, fecha_nacimiento: "1504-07-08" }, now)).toBeNull();
+    expect(birthDateOf({ ...card, fecha_nacimiento: "1992-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
+  });
+
+  it("takes an unread one from a CURP that passes its check digit and that the names do not contradict", () => {
+    expect(birthDateOf({ ...card, curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
+    expect(birthDateOf({ ...card, curp: "CARI920316MZSSMT29" }, now)).toBeNull();
+    expect(birthDateOf({ ...card, nombres: "ANA", curp: "CARI920316MZSSMT28" }, now)).toBeNull();
+  });
+});
+
+describe("readIneFront: a CURP that passes its check digit but not the card", () => {
+  it("is read again under the CURP's grammar with the card's letters (Francisco's R read N: NOGF… passes it too)", async () => {
+    const chars = [..."ROGF850816HCLDNR04"];
+    chars[0] = "R>N";
+    const lattice = latticeOf(chars);
+    const curpBox = wordsOf([{ text: greedyOf(lattice), confidence: 0.8, x0: 339, y0: 487, x1: 700, y1: 509, lattice }]);
+    expect(curpBox[0]!.text).toBe("NOGF850816HCLDNR04");
+    const names: Record<string, string> = { GOMEZ: "RODRIGUEZ", VELAZQUEZ: "GONZALEZ", MARGARITA: "FRANCISCO", "05/07/1980": "16/08/1985", GMVLMR80070501M100: "RDGNFR85081605H568" };
+    const words = [...front2019.filter((w) => !w.text.startsWith("GOVM")).map((w) => ({ ...w, text: names[w.text] ?? w.text })), ...curpBox];
+    const reader: IneFrontReader = { read: async (_image, options = {}) => (options.area ? [] : words), passes: [{ width: 1012 }] };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front.curp).toBe("ROGF850816HCLDNR04");
   });
 });

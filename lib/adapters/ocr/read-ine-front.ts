@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { checkCurp } from "@/lib/mx/curp";
-import { curpCardAgreement, curpFitsCard } from "@/lib/mx/curp-card-agreement";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
@@ -69,12 +69,18 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front;
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
+  // A CURP that passes its check digit but that the names, birth date or sex contradict is one of
+  // those too: one run in ten passes it by chance, and small type cuts them out of longer runs
+  // (tune part, seed 11: OVMB800705MCLMLR01, the specimen's CURP with its G lost and M read B);
+  // only its grammar reading replaces it, not a mended one: a misread name would make the mend
+  // (MOGI… into MOGM… for ITZEL read MZA, I and M weigh alike in the check digit there).
   // Before it, the CURP Paddle's recogniser gives under RENAPO's grammar and the check digit
   // (lib/adapters/ocr/grammar-readings: a second choice where small type's first is wrong).
   const words = reads.flatMap((r) => r.words);
   await timed("grammar decode", async () => {
-    if (!validCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? repairCurp(words.map((w) => w.text), answer) ?? answer.curp;
-    // A clave de elector not of its shape, none, or one of another birth date: the one under its grammar.
+    if (!validCurp(answer) || contradicted(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
+    answer.fecha_nacimiento = birthDateOf(answer);
+    // A clave de elector not of its shape, none, or one of another birth date or other letters than the names': the one under its grammar.
     answer.clave_elector = grammarClave(words, answer);
   });
   // The name's lines under a lexicon of Mexican names (lib/adapters/ocr/name-readings), after the
@@ -156,6 +162,32 @@ function merged(reads: Read[]): IneFront {
   return ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
 }
 const filled = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
+/**
+ * The card's birth date: the one printed, its century mended where small type misread it (1080,
+ * 1592: no voter's); unread, the one the CURP carries when it passes its check digit and the
+ * names and sex do not contradict it (RENAPO: YYMMDD, the century by the differentiator).
+ */
+export function birthDateOf(front: IneFront, now = new Date()): string | null {
+  // The names and sex only: the printed date is weighed below, and a clave's (no check digit) is the CURP's to mend.
+  const fromCurp = front.curp && validCurp(front) && !contradicted({ ...front, fecha_nacimiento: null, clave_elector: null }) ? (checkCurp(front.curp) as { birthDate: string }).birthDate : null;
+  const printed = front.fecha_nacimiento;
+  if (!printed) return fromCurp;
+  if (/^(19|20)/.test(printed)) return printed;
+  if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
+  // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
+  return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
+}
+
+/**
+ * A CURP one of whose characters up to the sex is not the one the card's names, birth date or sex
+ * give, or whose century (its differentiator's) is not the printed date's: GOVM800705MCLMELR0 (an
+ * E read into the specimen's consonants) passes its check digit, born 2080 by its R.
+ */
+function contradicted(front: IneFront): boolean {
+  const checked = checkCurp(front.curp!);
+  if (checked.valid && front.fecha_nacimiento && checked.birthDate !== front.fecha_nacimiento) return true;
+  return [...curpExpectedFromCard(front)].some(([i, c]) => i <= 10 && front.curp![i] !== c);
+}
 const validCurp = (front: IneFront) => !!front.curp && checkCurp(front.curp).valid;
 const score = (front: IneFront) => filled(front) + (validCurp(front) ? 3 : 0);
 
