@@ -31,9 +31,9 @@ export const MIN_CARD_WIDTH = 320;
 /**
  * Width under which a card is not read at all. Between it and MIN_CARD_WIDTH the card is read, and
  * taken only where its CURP agrees with its names, birth date and sex (curpVouchedByCard). On the
- * tune part (four seeds, small and small_photo, 2026-11-27), cards 240–320 px: 22 of 45 so
- * vouched, whose names (accents aside), CURP, sex and birth date read 22, 22, 20, 21, 22 and 20 of
- * 22 (the other fields 40–80%); of the 10 cards under 240 px none was.
+ * tune part (four seeds, small and small_photo, both engines, 2026-11-27), 23 of the 45 cards
+ * 240–320 px wide were so taken, and read their names 65/69, CURP 22/23, clave, birth date and sex
+ * 23/23 (the other fields 43–96%); of the 10 cards under 240 px none would have been.
  */
 export const MIN_READ_WIDTH = 240;
 /**
