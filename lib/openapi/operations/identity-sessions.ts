@@ -89,7 +89,7 @@ export const identitySessionOperations: Operation[] = [
     operationId: "captureVerificationImage",
     summary: "Verification page: send a capture",
     description:
-      "Used by the verification page (the token of `verification_url` is the permission); documented for custom front ends. The body is the image itself (`Content-Type: image/jpeg`, `image/png` or `image/webp`, up to 10 MB; at least 320 px on the long side for the front, 800 for the back, 480 for faces). Checked on arrival: the front must be a card the reader can read (found in the picture, at least 320 px wide there, in focus) and show an INE front's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ, the back's MRZ must read with every check digit, a selfie or liveness capture must hold exactly one face; a refusal is 422 with a message in Spanish for the person. A retake replaces the earlier capture. 409 once the session is no longer OPEN; 429 past 20 captures a minute per link.",
+      "Used by the verification page (the token of `verification_url` is the permission); documented for custom front ends. The body is the image itself (`Content-Type: image/jpeg`, `image/png` or `image/webp`, up to 10 MB; at least 240 px on the long side for the front, 800 for the back, 480 for faces). Checked on arrival: the front must be a card the reader can read (found in the picture, in focus, at least 320 px wide there, or 240–320 px wide and read whole on arrival with a CURP that agrees with the names, birth date and sex read from its other lines) and show an INE front's printed labels (NOMBRE, CLAVE DE ELECTOR…) and no MRZ, the back's MRZ must read with every check digit, a selfie or liveness capture must hold exactly one face; a refusal is 422 with a message in Spanish for the person. A retake replaces the earlier capture. 409 once the session is no longer OPEN; 429 past 20 captures a minute per link.",
     tags: ["Identity: verification page"],
     security: "none",
     params: z.object({ token: z.string(), kind: z.enum(SESSION_FILE_KINDS) }),
@@ -99,7 +99,7 @@ export const identitySessionOperations: Operation[] = [
       409: { description: "The session no longer takes captures.", schema: errorBody },
       413: { description: "Over 10 MB.", schema: errorBody },
       415: { description: "Not a JPEG, PNG or WebP image.", schema: errorBody },
-      422: { description: "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 320 px wide or blurred, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.", schema: validationErrorBody },
+      422: { description: "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 240 px wide, or 240–320 px wide whose CURP does not agree with the names, birth date and sex read, or blurred, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.", schema: validationErrorBody },
       429: { description: TOO_MANY_REQUESTS, schema: errorBody },
     },
   },
