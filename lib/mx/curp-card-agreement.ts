@@ -22,13 +22,19 @@ export type CardFacts = {
   clave_elector?: string | null;
 };
 
-// Words RENAPO skips at the start of a name (DE LA FUENTE → FUENTE), and the common first given
-// names it skips when another follows (MARIA GUADALUPE → G).
-const PARTICLES = new Set(["DA", "DAS", "DE", "DEL", "DER", "DI", "DIE", "DD", "EL", "LA", "LOS", "LAS", "LE", "LES", "MAC", "MC", "VAN", "VON", "Y"]);
-const COMMON_FIRST = new Set(["MARIA", "MA", "MA.", "M.", "JOSE", "J", "J."]);
+/**
+ * Words RENAPO skips at the start of a name (DE LA FUENTE → FUENTE; MC GREGOR → GREGOR), and the
+ * common first given names it skips when another follows (MARIA GUADALUPE → G), as its Instructivo
+ * Normativo para la Asignación de la CURP (SEGOB, March 2006: Criterios de excepción, posición
+ * 1-4, printed pages 6–7; ../shared/realworld/pdfs/curp_InstructivoNormativo.pdf) lists them;
+ * M. is not in its list (an abbreviation of MARIA, as MA. is). One set for every reader of names
+ * as the CURP builds them (lib/adapters/ocr/grammar-readings claveLetters too).
+ */
+export const NAME_PARTICLES: ReadonlySet<string> = new Set(["DA", "DAS", "DE", "DEL", "DER", "DI", "DIE", "DD", "EL", "LA", "LOS", "LAS", "LE", "LES", "MAC", "MC", "VAN", "VON", "Y"]);
+export const COMMON_FIRST_NAMES: ReadonlySet<string> = new Set(["MARIA", "MA", "MA.", "M.", "JOSE", "J", "J."]);
 
-/** Upper case without accents, Ñ as X (how a CURP writes it), words without particles. */
-function words(name: string | null | undefined): string[] {
+/** A name's words as a CURP spells them: upper case without accents or dieresis, Ñ as X. */
+export function curpNameWords(name: string | null | undefined): string[] {
   if (!name) return [];
   const plain = name
     .toUpperCase()
@@ -36,8 +42,10 @@ function words(name: string | null | undefined): string[] {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Z. ]/g, " ");
-  return plain.split(/\s+/).filter((w) => w && !PARTICLES.has(w));
+  return plain.split(/\s+/).filter(Boolean);
 }
+/** The words of a name RENAPO builds the CURP from: particles left out. */
+const words = (name: string | null | undefined) => curpNameWords(name).filter((w) => !NAME_PARTICLES.has(w));
 
 const VOWELS = "AEIOU";
 const innerVowel = (word: string) => [...word.slice(1)].find((c) => VOWELS.includes(c)) ?? "X";
@@ -52,7 +60,7 @@ export function curpExpectedFromCard(card: CardFacts): Map<number, string> {
   const primer = words(card.primer_apellido)[0];
   const segundo = words(card.segundo_apellido)[0];
   const given = words(card.nombres);
-  const nombre = given.length > 1 && COMMON_FIRST.has(given[0]!) ? given[1] : given[0];
+  const nombre = given.length > 1 && COMMON_FIRST_NAMES.has(given[0]!) ? given[1] : given[0];
   if (primer && nombre) {
     const letters = curpNameLetters(`${primer[0]}${innerVowel(primer)}${segundo?.[0] ?? "X"}${nombre[0]}`);
     [...letters].forEach((c, i) => out.set(i, c));

@@ -82,7 +82,7 @@ export function repair(text: string, pattern: string): string | null {
 
 export const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
 export const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
-const SHORT_CLAVE_PATTERN = "LLLLLLDDDDDDDSDDD";
+export const SHORT_CLAVE_PATTERN = "LLLLLLDDDDDDDSDDD";
 
 /** A run of the right shape: `whole` when it is a whole word as read, not cut out of a longer one. */
 type Run = { value: string; whole: boolean };

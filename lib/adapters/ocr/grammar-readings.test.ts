@@ -110,6 +110,8 @@ describe("grammarClave: the clave de elector under its grammar", () => {
     expect(grammarClave(box(chars), { ...jesus, curp: null, clave_elector: "STRYIS81073028H074" })).toBe("STRYIS81073028H074");
     // RENAPO skips JOSE, INE does not: the given name's letters are left out; so is a surname's particle.
     expect(claveLetters({ primer_apellido: "DE LA CRUZ", segundo_apellido: "DIAZ", nombres: "JOSE ANGEL", curp: "CUDA680319HMSRZN42" })).toEqual(new Map([[2, "D"], [3, "Z"]]));
+    // Every particle of RENAPO's list (lib/mx/curp-card-agreement NAME_PARTICLES), LE among them: LE BLANC's CURP letters are BLANC's.
+    expect(claveLetters({ primer_apellido: "LE BLANC", segundo_apellido: "LOPEZ", nombres: "LUIS", curp: "BALL900101HDFLPS02" })).toEqual(new Map([[2, "L"], [3, "P"], [4, "L"], [5, "S"]]));
   });
 
   it("leaves a clave of its shape and the card's birth date as it is", () => {

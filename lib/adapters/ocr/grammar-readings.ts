@@ -1,6 +1,6 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { curpCardAgreement, curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
-import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
+import { COMMON_FIRST_NAMES, curpCardAgreement, curpExpectedFromCard, curpNameWords, NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
+import { CLAVE_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { claveGrammar, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
 import type { PaddleWord } from "./paddle-ocr";
 
@@ -88,7 +88,7 @@ export function grammarClave(words: OcrWord[], card: IneFront): string | null {
   // (tune part, seed 23: CBOZIM53103124H810 for IBDZTM53103124H810).
   if (!born) return current;
   const letters = claveLetters(card);
-  const dated = !!current && CLAVE_SHAPE.test(current) && current.slice(6, 12) === born;
+  const dated = !!current && claveShaped(current) && current.slice(6, 12) === born;
   if (dated && [...letters].every(([i, c]) => current[i] === c)) return current;
   const given = new Map([...born].map((d, i) => [6 + i, d]));
   if (card.sexo === "H" || card.sexo === "M") given.set(14, card.sexo);
@@ -99,7 +99,7 @@ export function grammarClave(words: OcrWord[], card: IneFront): string | null {
   // part, seed 11: ZXCSRC96071603M362 on a card born 1998-07-16, the 8 read 6 too surely for the
   // grammar's margin).
   const vouched = !!card.curp && checkCurp(card.curp).valid && card.curp.slice(4, 10) === born;
-  const off = current && /^[A-Z]{6}\d{8}[HM]\d{3}$/.test(current) ? [...born].filter((d, i) => current[6 + i] !== d).length : Infinity;
+  const off = current && shapedAs(current, CLAVE_PATTERN) ? [...born].filter((d, i) => current[6 + i] !== d).length : Infinity;
   return vouched && off <= 2 ? `${current!.slice(0, 6)}${born}${current!.slice(12)}` : current;
 }
 
@@ -110,28 +110,28 @@ export function grammarClave(words: OcrWord[], card: IneFront): string | null {
  * carries at 1, 3, 4 and 14–16. Taken from the CURP, not the names as read: before the lexicon, a
  * name misread (RAMIREZ as RANIREZ) made a clave's right M an N. The given name's two only when
  * the CURP's is the first of the names (not after MARIA or JOSE, which RENAPO skips and INE does
- * not: JOSE ANGEL is JS), and a surname opening with a particle (DE LA CRUZ) gives none.
+ * not: JOSE ANGEL is JS), and a surname opening with a particle (DE LA CRUZ; RENAPO's list,
+ * lib/mx/curp-card-agreement NAME_PARTICLES) gives none. The names are spelt as the CURP spells them.
  */
 export function claveLetters(card: Pick<IneFront, "primer_apellido" | "segundo_apellido" | "nombres" | "curp">): Map<number, string> {
   const out = new Map<number, string>();
   const curp = card.curp;
   if (!curp || !checkCurp(curp).valid) return out;
-  const first = (name: string | null) => plainName(name).split(/\s+/)[0] ?? "";
+  const first = (name: string | null) => curpNameWords(name)[0] ?? "";
   const [primer, segundo, nombre] = [card.primer_apellido, card.segundo_apellido, card.nombres].map(first);
   // Each name k: whether the CURP gives its letters, and the CURP's places that carry them.
   const names: [boolean, number, number][] = [
-    [!PARTICLES.has(primer!), 0, 13],
-    [!PARTICLES.has(segundo!), 2, 14],
-    [!!nombre && !COMMON_FIRST.has(nombre) && nombre[0] === curp[3], 3, 15],
+    [!NAME_PARTICLES.has(primer!), 0, 13],
+    [!NAME_PARTICLES.has(segundo!), 2, 14],
+    [!!nombre && !COMMON_FIRST_NAMES.has(nombre) && nombre[0] === curp[3], 3, 15],
   ];
   names.forEach(([given, initial, consonant], k) => {
     if (given) out.set(2 * k, curp[initial]!).set(2 * k + 1, curp[consonant]!);
   });
   return out;
 }
-const plainName = (name: string | null) => (name ?? "").toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-const PARTICLES = new Set(["DA", "DAS", "DE", "DEL", "DI", "EL", "LA", "LAS", "LOS", "MAC", "MC", "VAN", "VON", "Y"]);
-const COMMON_FIRST = new Set(["MARIA", "MA", "MA.", "M.", "JOSE", "J", "J."]);
 
-// The clave's shape, or the shorter one some fronts print (lib/mx/ine-front SHORT_CLAVE_PATTERN).
-const CLAVE_SHAPE = /^[A-Z]{6}\d{7,8}[HM]\d{3}$/;
+// A value of the pattern's shape as it is (lib/mx/ine-front repair changes nothing in it); a clave
+// of either shape INE prints, the full one or the shorter one of some fronts.
+const shapedAs = (value: string, pattern: string) => repair(value, pattern) === value;
+const claveShaped = (value: string) => shapedAs(value, CLAVE_PATTERN) || shapedAs(value, SHORT_CLAVE_PATTERN);

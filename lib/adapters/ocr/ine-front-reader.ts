@@ -29,6 +29,13 @@ export interface IneFrontReader {
    * whose labels are unread): readIneFront fills what the passes left empty from it.
    */
   byPosition?(image: Uint8Array, turn: Turn): Promise<Partial<IneFront>>;
+  /**
+   * What readIneFront with this reader reads, as a name: a read kept (a session's front read at
+   * capture) is used again only by a reader of the same version, so it must change with any change
+   * that can change a read (the reader, readIneFront, lib/mx's parsing, the grammars, the lexicon,
+   * a model). A reader without one is always read anew.
+   */
+  version?: string;
 }
 
 /**

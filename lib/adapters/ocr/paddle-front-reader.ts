@@ -174,6 +174,8 @@ export const combinedIneFrontReader: IneFrontReader = {
   // Tesseract's later passes two at a time, on its two workers (Paddle's pass takes both cores).
   readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
+  // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
+  version: "combined 2026-11-27",
 };
 
 /**

@@ -22,6 +22,12 @@ export type CustomBranding = {
 
 /** The images the verification page sent, by content hash (stored_files). */
 export type SessionFiles = { ine_front?: string; ine_back?: string; selfie?: string; liveness?: string };
+/**
+ * The front as the capture read it whole (a card too small to be taken unread:
+ * capture-session-file), kept for the checks to use instead of reading it again: the file it read
+ * (its sha256), the reader's version, the number of words its first pass read and the fields.
+ */
+export type SessionFrontRead = { sha256: string; reader: string; words: number; front: Record<string, string | null> };
 export const SESSION_FILE_KINDS = ["ine_front", "ine_back", "selfie", "liveness"] as const;
 export type SessionFileKind = (typeof SESSION_FILE_KINDS)[number];
 
@@ -74,6 +80,11 @@ export const identitySessions = pgTable(
     formToken: text("form_token").notNull().unique(),
     expiresAt: ts("expires_at").notNull(),
     files: jsonb("files").$type<SessionFiles>().notNull().default({}),
+    /**
+     * Written by the server only, with the front it read, and replaced by every front captured
+     * (null when that one was not read whole): no request carries it.
+     */
+    frontRead: jsonb("front_read").$type<SessionFrontRead>(),
     /** The liveness challenge the page was given (turn_head, lib/schemas/liveness-challenge.ts), chosen by the server. */
     livenessChallenge: text("liveness_challenge"),
     /** v2's document_data, ocr and verifications, and the included ine and renapo answers. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { identitySessions, storedFiles, type SessionFileKind } from "@/lib/db/schema";
+import { identitySessions, storedFiles, type SessionFileKind, type SessionFrontRead } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
 import { checkFrontPicture, MIN_READ_WIDTH, mustVouch, readProblem } from "@/lib/adapters/ocr/front-picture";
 import type { IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
@@ -44,6 +44,8 @@ export const CAPTURE_REFUSALS = {
   frontBlurred: "frente_borroso",
 } as const;
 type Refusal = { error: AppError; cause: (typeof CAPTURE_REFUSALS)[keyof typeof CAPTURE_REFUSALS] };
+/** A front read whole to judge it (a small card's), kept for the checks. */
+type FrontRead = Awaited<ReturnType<typeof readIneFront>>;
 
 /**
  * One capture from the verification page (INE front, back, selfie, or the liveness turn),
@@ -66,7 +68,7 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   const side = image.longSide;
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
 
-  const refusal = await readability(kind, bytes, deps);
+  const { refusal, read } = kind === "ine_front" ? await frontReadability(bytes, deps) : { refusal: await readability(kind, bytes, deps), read: null };
   if (refusal) {
     await refuse(db, session.id, refusal.cause, deps.now());
     throw refusal.error;
@@ -76,7 +78,7 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   await db.insert(storedFiles).values({ sha256: stored.sha256, size: stored.size, contentType: type }).onConflictDoNothing();
   const [updated] = await db
     .update(identitySessions)
-    .set({ files: sql`${identitySessions.files} || ${JSON.stringify({ [kind]: stored.sha256 })}::jsonb`, updatedAt: deps.now() })
+    .set({ files: sql`${identitySessions.files} || ${JSON.stringify({ [kind]: stored.sha256 })}::jsonb`, ...(kind === "ine_front" && { frontRead: keptRead(stored.sha256, read, deps.frontReader) }), updatedAt: deps.now() })
     .where(and(eq(identitySessions.id, session.id), eq(identitySessions.status, "OPEN")))
     .returning({ id: identitySessions.id });
   if (!updated) throw new AppError("CONFLICT", "Esta verificación ya no recibe fotos.");
@@ -84,11 +86,19 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
 }
 
 /**
+ * The front's read as the checks may use it (check-session) instead of reading the card again:
+ * with the file it read and the reader's version. Every front captured replaces it, with null
+ * when that front was not read whole (a card wide enough is only looked at for its labels).
+ */
+function keptRead(sha256: string, read: FrontRead | null, reader: IneFrontReader): SessionFrontRead | null {
+  return read && reader.version ? { sha256, reader: reader.version, words: read.words.length, front: read.front } : null;
+}
+
+/**
  * Why the capture cannot be used, or null. The field error is a fixed English sentence per cause:
  * the page shows its own text for it in the person's language (components/identity/capture-refusal).
  */
-async function readability(kind: SessionFileKind, bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
-  if (kind === "ine_front") return frontReadability(bytes, deps);
+async function readability(kind: Exclude<SessionFileKind, "ine_front">, bytes: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
   if (kind === "ine_back") {
     const mrz = parseIneMrz(await deps.mrzReader.read(bytes), deps.now());
     if (!mrz.ok) {
@@ -114,16 +124,18 @@ const PICTURE_REFUSALS = { no_card: CAPTURE_REFUSALS.frontNoCard, card_too_small
  * analysis reads a card turned 90° clockwise as vertical lines of text, labels and all, and one
  * turned 270° becomes that after the 180° pass (captures.int.test.ts sends both).
  */
-async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise<Refusal | null> {
+async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise<{ refusal: Refusal | null; read: FrontRead | null }> {
   const { found, problem } = await checkFrontPicture(picture);
-  const refused = (p: NonNullable<typeof problem>): Refusal => ({ error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] });
+  const refused = (p: NonNullable<typeof problem>) => ({ refusal: { error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] }, read: null });
   if (problem) return refused(problem);
   // A card under front-picture's MIN_CARD_WIDTH is read whole now, as the checks will read it, and
   // taken only where its CURP agrees with its names, birth date and sex: that read is an INE
   // front's (a back has no CURP), where its small labels would not pass the label count below.
+  // The read is kept with the capture: the checks use it rather than read the card again.
   if (mustVouch(found)) {
-    const late = readProblem(found, (await readIneFront(deps.frontReader, picture, found)).front);
-    return late ? refused(late) : null;
+    const read = await readIneFront(deps.frontReader, picture, found);
+    const late = readProblem(found, read.front);
+    return late ? refused(late) : { refusal: null, read };
   }
   // The card as found (straight on, at the reader's size), or the picture when it is the card.
   const bytes = found.by === "whole" ? picture : found.card;
@@ -133,13 +145,13 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   }
   if (hasIneMrz(words)) {
     const error = new AppError("INVALID", "Enviaste el reverso como frente: esta foto tiene las líneas de abajo del reverso. Toma ahora el frente, el lado con tu foto y tu nombre.", { ine_front: ["an MRZ (IDMEX…) is on it: this is the back"] });
-    return { error, cause: CAPTURE_REFUSALS.backAsFront };
+    return { refusal: { error, cause: CAPTURE_REFUSALS.backAsFront }, read: null };
   }
   if (ineFrontLabels(words).length < MIN_FRONT_LABELS) {
     const error = new AppError("INVALID", "Esta foto no parece el frente de una INE: no encontramos sus textos (NOMBRE, CLAVE DE ELECTOR…). Toma de nuevo el frente, completo y enfocado.", { ine_front: ["no INE labels found"] });
-    return { error, cause: CAPTURE_REFUSALS.frontNoLabels };
+    return { refusal: { error, cause: CAPTURE_REFUSALS.frontNoLabels }, read: null };
   }
-  return null;
+  return { refusal: null, read: null };
 }
 
 /**
@@ -158,6 +170,6 @@ async function refuse(db: DbOrTx, id: string, cause: Refusal["cause"], now: Date
   throw new AppError("CONFLICT", `No pudimos leer tus fotos después de ${MAX_REFUSED_CAPTURES} intentos y la verificación se cerró. Pide un enlace nuevo a quien te la envió.`);
 }
 
-function defaultCaptureDeps(): CaptureDeps {
+export function defaultCaptureDeps(): CaptureDeps {
   return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, frontReader: combinedIneFrontReader, now: () => new Date() };
 }

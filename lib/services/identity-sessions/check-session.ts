@@ -14,6 +14,7 @@ import { isCurrentCurpStatus, type CurpRegistry, type CurpRegistryAnswer } from 
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
 import { crossCheckIdentity } from "@/lib/mx/identity-cross-checks";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { parseIneMrz, type MrzRead } from "@/lib/mx/ine-mrz";
 import { failSession, moveSession } from "./move-session";
 import { judgeValidations, sessionResult, type SessionFindings } from "./score-session";
@@ -38,9 +39,10 @@ export type CheckOutcome = { kind: "finished"; result: number } | { kind: "faile
  * The checks job for one session in VERIFYING: read the card (front OCR, back MRZ), compare the
  * card's face with the selfie, judge the liveness capture, ask RENAPO and the voter roll, cross-check
  * every source, and finish with `result` and all the evidence in one status change (its webhook
- * carries it). Reading is deterministic, so a retry reads again rather than keeping anything
- * half-done; only a registry that does not answer makes a retry, and after CHECK_MAX_ATTEMPTS the
- * session is FAILED with result 0, as a process that could not complete.
+ * carries it). A small front the capture read whole is not read again (frontOf). Reading is
+ * deterministic, so a retry reads again rather than keeping anything half-done; only a registry
+ * that does not answer makes a retry, and after CHECK_MAX_ATTEMPTS the session is FAILED with
+ * result 0, as a process that could not complete.
  */
 export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = defaultCheckDeps()): Promise<CheckOutcome> {
   const [session] = await db
@@ -60,7 +62,7 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
   ]);
 
   const now = deps.now();
-  const { words, front } = await readIneFront(deps.frontReader, frontImage);
+  const { words, front } = await frontOf(session, frontImage, deps.frontReader);
   const mrz = parseIneMrz(await deps.mrzReader.read(backImage), now);
   const cropped = await deps.faces.read(await cardPhotoRegion(frontImage));
   const cardFace = cropped.face ? cropped : await deps.faces.read(frontImage);
@@ -120,7 +122,7 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
     checked_at: now.toISOString(),
     outcomes,
     mrz: { valid: mrz.ok, reason: mrz.ok ? null : mrz.reason, lines: mrz.lines },
-    front_words: words.length,
+    front_words: words,
     face: {
       similarity,
       threshold: FACE_MATCH_THRESHOLD,
@@ -147,6 +149,19 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
     },
   });
   return moved ? { kind: "finished", result } : { kind: "already-done" };
+}
+
+/**
+ * The front's fields and how many words its first pass read: as the capture read them when it
+ * read this very file whole (a small card, read to decide whether to take it: capture-session-file)
+ * with a reader of this version, else read now. Only the capture writes that read, and every
+ * front captured replaces it; a reader upgraded since reads the card again.
+ */
+async function frontOf(session: IdentitySession, image: Uint8Array, reader: IneFrontReader): Promise<{ words: number; front: IneFront }> {
+  const kept = session.frontRead;
+  if (kept && kept.sha256 === session.files.ine_front && reader.version && kept.reader === reader.version) return { words: kept.words, front: kept.front as IneFront };
+  const { words, front } = await readIneFront(reader, image);
+  return { words: words.length, front };
 }
 
 const mrzLines = (mrz: MrzRead) => (mrz.lines.length ? mrz.lines : null);

@@ -1,0 +1,1 @@
+ALTER TABLE "identity_sessions" ADD COLUMN "front_read" jsonb;
