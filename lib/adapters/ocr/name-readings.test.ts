@@ -90,6 +90,42 @@ describe("lexiconNames: the name lines under a lexicon of Mexican names", () => 
   });
 });
 
+describe("lexiconNames: a name line the card's valid CURP contradicts", () => {
+  // GOMEZ VELAZQUEZ IÑIGO: GOVI, inner consonants M, L and X (the Ñ).
+  const iñigo = curp("GOVI800705HCLMLX0");
+
+  it("reads the one-pixel I small type lost and spells the CURP's X as Ñ (NIGO → IÑIGO, a name the lexicon lacks)", async () => {
+    const chars = ["I>_", ..."NIGO"];
+    expect(greedyOf(latticeOf(chars))).toBe("NIGO");
+    expect((await lexiconNames(box(chars, 0), card("NIGO", { curp: iñigo }))).nombres).toBe("IÑIGO");
+    // Without the CURP the line stays as read.
+    expect((await lexiconNames(box(chars, 0), card("NIGO"))).nombres).toBe("NIGO");
+  });
+
+  it("spells a N as Ñ where the CURP writes X (ZUNIGA → ZUÑIGA)", async () => {
+    const front = { ...card("MARGARITA"), primer_apellido: "ZUNIGA", curp: curp("ZUVM800705MCLXLR0") };
+    expect((await lexiconNames(box([..."ZUNIGA"], 0), front)).primer_apellido).toBe("ZUÑIGA");
+  });
+
+  it("does not drop the misread Ñ to a word without a consonant (YARE is not YAAE, though YAAE's filler X is the CURP's)", async () => {
+    const chars = ["Y", "A", "A>R", "E"];
+    const front = { ...card("MARGARITA"), primer_apellido: "YARE", curp: curp("YAVM800705MCLXLR0") };
+    expect((await lexiconNames(box(chars, 0), front)).primer_apellido).toBe("YARE");
+  });
+
+  it("spells a lexicon word's Ñ the line lost, its accents kept (MONTANO → MONTAÑO, PÉREZ as read)", async () => {
+    const front = { ...card("MARGARITA"), primer_apellido: "MONTANO", segundo_apellido: "PÉREZ" };
+    const read = await lexiconNames(box([..."MONTANO"], 0), front);
+    expect(read.primer_apellido).toBe("MONTAÑO");
+    expect(read.segundo_apellido).toBe("PÉREZ");
+  });
+
+  it("puts back the space between given names the CURP reads apart (JOSEANGEL → JOSE ANGEL: the CURP skips JOSE)", async () => {
+    const front = card("JOSEANGEL", { curp: curp("GOVA800705HCLMLN0") });
+    expect((await lexiconNames(box([..."JOSEANGEL"], 0), front)).nombres).toBe("JOSE ANGEL");
+  });
+});
+
 describe("lexiconNames: readings that are not a name's misread", () => {
   it("refuses a reading with fewer letters than the line (ADRGAN → ADAN: letters squeezed out, not read)", async () => {
     // ADRIAN, not in the lexicon, read ADRGAN; the lexicon's ADAN drops the R and G to blanks.

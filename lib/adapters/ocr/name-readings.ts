@@ -3,7 +3,7 @@ import { curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
 import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { decodeWithGrammar } from "./ctc-grammar";
 import { boxLattices } from "./grammar-readings";
-import { latticeLetters, lexiconSettings, lexiconWords, nameLexicon, PARTICLES, spellFromLexicon } from "./name-lexicon";
+import { compileLexicon, latticeLetters, lexiconSettings, lexiconWords, nameLexicon, PARTICLES, spellFromLexicon, type NameLexicon } from "./name-lexicon";
 import { sameLetters } from "./paddle-front-reader";
 
 /**
@@ -56,7 +56,9 @@ export function nameDisagreements(card: IneFront, field: NameField): number {
  * contradict it no more than they did the line as read (a rare name the lexicon lacks, that the
  * CURP vouches for, stays). The line is written as the lexicon spells it (capitals, no accents, Ñ
  * kept, as INE prints), or as Tesseract reread the box where that spells the same letters (its
- * accents: the sandbox's cards print them).
+ * accents: the sandbox's cards print them). A line already of lexicon words is only spaced or
+ * given its Ñ; then a line the valid CURP or clave still contradicts is read under what they spell
+ * (curpNamed).
  */
 export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<IneFront> {
   if (!lexiconSettings.enabled || FIELDS.every((f) => !card[f])) return card;
@@ -65,7 +67,19 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
   const boxes = boxLattices(words);
   for (const field of FIELDS) {
     const read = out[field];
-    if (!read || lexiconWords(read, lexicon)) continue;
+    if (!read) continue;
+    const glued = lexiconWords(read, lexicon);
+    if (glued) {
+      // Lexicon words with a space lost (JOSEANGEL): spaced where that is what the CURP and clave
+      // say. Words the lexicon spells only with a Ñ (MONTANO → MONTAÑO): spelt so, as a lexicon
+      // reading is (Paddle has no Ñ, Tesseract's reread often loses it on small type).
+      const split = glued.length > read.split(/\s+/).length;
+      const spelt = split ? glued.join(" ") : glued.map((w) => lexicon.words.get(w)!).join(" ");
+      const tildes = (t: string) => t.split("Ñ").length;
+      const spaced = { ...out, [field]: respell(read, spelt) };
+      if (split ? nameDisagreements(spaced, field) < nameDisagreements(out, field) : tildes(spelt) > tildes(read) && nameDisagreements(spaced, field) <= nameDisagreements(out, field)) out = spaced;
+      continue;
+    }
     const letters = latticeLetters(read);
     let best: { value: string; cost: number; reread?: string } | null = null;
     for (const box of boxes) {
@@ -90,7 +104,66 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken });
     if (taken) out = candidate;
   }
+  for (const field of FIELDS) out = curpNamed(out, field, boxes, lexicon);
   if (out === card) return card;
   const { nombres, primer_apellido, segundo_apellido } = out;
   return { ...out, nombre_completo: nombres && primer_apellido && segundo_apellido ? `${nombres} ${primer_apellido} ${segundo_apellido}` : out.nombre_completo };
+}
+
+/**
+ * How much less likely than the greedy reading of a name's box a reading the card's valid CURP
+ * spells may be (curpNamed): NAME_MARGIN's. On the tune part the readings taken cost 0 (a N the
+ * CURP writes X); the one refused, 6.6 (YARE → YAÑE, the card's YAÑEZ), was wrong.
+ */
+export const CURP_NAME_MARGIN = 5;
+
+/**
+ * A name line the card's valid CURP (check digit and all) or its clave contradicts, read again from
+ * its box under the only spellings that agree with them: the lexicon's words, and the line with
+ * one letter put in or changed (small type loses a one-pixel I, IÑIGO read NIGO, and misreads a
+ * Ñ, YAÑEZ read YARE). A Ñ is spelt where the CURP writes its X (RENAPO's rule; Paddle has no Ñ).
+ * Taken when within CURP_NAME_MARGIN of the greedy reading and not shorter than the line.
+ */
+function curpNamed(card: IneFront, field: NameField, boxes: ReturnType<typeof boxLattices>, lexicon: NameLexicon): IneFront {
+  const read = card[field];
+  if (!read || !card.curp || !checkCurp(card.curp).valid || nameDisagreements(card, field) === 0) return card;
+  const letters = latticeLetters(read);
+  // A word with no inner consonant agrees with the CURP's X as well (RENAPO's filler): a misread
+  // Ñ is not made one (YARE → YAAE); the Ñ is spelt instead.
+  const fits = (name: string) => /^.[AEIOU]*[^AEIOU]/.test(name) && nameDisagreements({ ...card, [field]: name }, field) === 0;
+  const spellings = new Set([...lexicon.words.values()].filter(fits));
+  if (!read.includes(" ")) {
+    for (let i = 0; i <= letters.length; i++) {
+      for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+        for (const name of [letters.slice(0, i) + c + letters.slice(i), letters.slice(0, i) + c + letters.slice(i + 1)]) {
+          // The N where the CURP writes X (its first inner consonant) is the card's Ñ.
+          const withÑ = name.replace(/^(.[AEIOU]*)N/, "$1Ñ");
+          for (const n of [name, withÑ]) if (fits(n)) spellings.add(n);
+        }
+      }
+    }
+  }
+  if (!spellings.size) return card;
+  const grammar = compileLexicon(spellings);
+  let best: { value: string; cost: number } | null = null;
+  for (const box of boxes) {
+    if (latticeLetters(box.text) !== letters) continue;
+    const reading = decodeWithGrammar(box.lattice, grammar.grammar);
+    const value = reading && grammar.words.get(reading.value);
+    if (!reading || !value) continue;
+    const cost = reading.greedyLogp - reading.logp;
+    if (!best || cost < best.cost) best = { value, cost };
+  }
+  if (!best) return card;
+  const taken = best.cost <= CURP_NAME_MARGIN && latticeLetters(best.value).length >= letters.length;
+  lexiconSettings.log?.({ field: `${field} (curp)`, read, reading: best.value, cost: best.cost, plausible: true, agrees: true, taken });
+  return taken ? { ...card, [field]: best.value } : card;
+}
+
+/** `spelt` (the same letters, spaced or with a Ñ) with the accents of `read` kept. */
+function respell(read: string, spelt: string): string {
+  const chars = [...read.normalize("NFC").toUpperCase()].filter((c) => c !== " ");
+  if (chars.length !== spelt.replace(/ /g, "").length) return spelt;
+  let i = 0;
+  return [...spelt].map((c) => (c === " " ? c : c === "Ñ" ? (i++, c) : chars[i++])).join("").replace(/ +/g, " ");
 }
