@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "./curp-card-agreement";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "./curp-card-agreement";
 
 // The front of INE's specimen credential (../shared/realworld/ine): GOMEZ VELAZQUEZ MARGARITA,
 // born 05/07/1980, M, whose printed CURP GOVM800705MCLMLR01 fails its own check digit.
@@ -56,5 +56,27 @@ describe("curpFitsCard", () => {
   it("does not fit a card that gives no birth date or no names: nothing to fit", () => {
     expect(curpFitsCard("GOVM800705MCLMLR01", { ...specimen, fecha_nacimiento: null })).toBe(false);
     expect(curpFitsCard("GOVM800705MCLMLR01", { fecha_nacimiento: "1980-07-05" })).toBe(false);
+  });
+});
+
+describe("curpVouchedByCard: a voter was of age when registered", () => {
+  // The specimen as a small card reads it: no printed birth date, the clave's YYMMDD, 2008 and 2014.
+  const card = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", sexo: "M", clave_elector: "GMVLMR80070509M100", anio_registro: "2008", anio_emision: "2014" };
+
+  it("takes the printed CURP (born 1980, a digit differentiator) and refuses one misread into 2080 (a letter)", () => {
+    expect(curpVouchedByCard("GOVM800705MCLMLR01", card)).toBe(true);
+    // One misread in the differentiator: a letter makes the same YYMMDD 2080, after the card's registration.
+    expect(curpVouchedByCard("GOVM800705MCLMLRA1", card)).toBe(false);
+  });
+
+  it("refuses a holder under 17 in the card's year, lets one registering the year before turning 18 be", () => {
+    const young = { ...card, clave_elector: "GMVLMR07070509M100", anio_registro: "2024", anio_emision: "2024" };
+    expect(curpVouchedByCard("GOVM070705MCLMLRA1", young)).toBe(true); // 2007 + 17 = 2024
+    expect(curpVouchedByCard("GOVM080705MCLMLRA1", { ...young, clave_elector: "GMVLMR08070509M100" })).toBe(false);
+  });
+
+  it("says nothing without a plausible year read (none, or a misread before 1950)", () => {
+    expect(curpVouchedByCard("GOVM800705MCLMLRA1", { ...card, anio_registro: null, anio_emision: null })).toBe(true);
+    expect(curpVouchedByCard("GOVM800705MCLMLRA1", { ...card, anio_registro: "1008", anio_emision: null })).toBe(true);
   });
 });

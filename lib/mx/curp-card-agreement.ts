@@ -20,6 +20,9 @@ export type CardFacts = {
   fecha_nacimiento?: string | null;
   sexo?: string | null;
   clave_elector?: string | null;
+  /** AÑO DE REGISTRO and EMISIÓN, as printed (YYYY). */
+  anio_registro?: string | null;
+  anio_emision?: string | null;
 };
 
 /**
@@ -113,5 +116,21 @@ export function curpVouchedByCard(curp: string | null | undefined, card: CardFac
   if (!check.valid && check.reason !== "check_digit") return false;
   const expected = curpExpectedFromCard(card);
   const same = (i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
-  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every(same);
+  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every(same) && adultWhenRegistered(curp, card);
+}
+
+/**
+ * Whether the CURP's holder could have been on the voter roll when the card says: a voter is a
+ * citizen, 18 or older (Constitución, art. 34), and may register the year before, to vote on
+ * turning 18. The CURP's century is its differentiator's (a digit before 2000, a letter after),
+ * so one misread there (GOVM800705MCLMLR01 read GOVM800705MCLMELR0: born 2080) is caught even
+ * where the card prints no birth date and its clave's YYMMDD agrees. The earliest of AÑO DE
+ * REGISTRO and EMISIÓN read is the bound; a year no credential can carry (before 1950, a misread)
+ * is ignored, and with none read nothing is said.
+ */
+function adultWhenRegistered(curp: string, card: CardFacts): boolean {
+  const years = [card.anio_registro, card.anio_emision].map(Number).filter((y) => Number.isInteger(y) && y >= 1950);
+  if (!years.length) return true;
+  const born = (/\d/.test(curp[16]!) ? 1900 : 2000) + Number(curp.slice(4, 6));
+  return born <= Math.min(...years) - 17;
 }
