@@ -19,6 +19,9 @@ async function clippedPaths(page: Page): Promise<string[]> {
 test("/docs: Spanish first, English with the switch, no internal notes, paths whole, a way back, clean under axe-core", async ({ page }, info) => {
   test.setTimeout(420_000); // axe-core on a long page (every detail open), twice: minutes on a shared 2-core machine
   const project = info.project.name;
+  // axe-core once, on the desktop: the page's markup, names and colours are the same at every
+  // width, and each run takes a minute. The phone checks what width changes: paths that fit.
+  const axe = project === "desktop";
   await page.goto("/docs");
   await hydrated(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -37,7 +40,7 @@ test("/docs: Spanish first, English with the switch, no internal notes, paths wh
   expect(await clippedPaths(page)).toEqual([]);
   await photograph(page, "docs-es-top", project, false);
   await openAllDetails(page);
-  await expectAccessible(page, "/docs in Spanish, every detail open");
+  if (axe) await expectAccessible(page, "/docs in Spanish, every detail open");
   await page.getByRole("heading", { level: 3, name: "Descargar una imagen capturada (URL firmada)" }).scrollIntoViewIfNeeded();
   await photograph(page, "docs-es-long-path", project, false);
 
@@ -48,7 +51,7 @@ test("/docs: Spanish first, English with the switch, no internal notes, paths wh
   await expect(page.getByRole("heading", { level: 3, name: "Upload a document" })).toBeVisible();
   expect(await clippedPaths(page)).toEqual([]);
   await openAllDetails(page);
-  await expectAccessible(page, "/docs in English, every detail open");
+  if (axe) await expectAccessible(page, "/docs in English, every detail open");
   await photograph(page, "docs-en-top", project, false);
 
   // A way back to the app.

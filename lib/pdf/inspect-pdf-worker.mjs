@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { parentPort } from "node:worker_threads";
 import { inspectPdfBytes } from "./inspect-pdf-core.mjs";
+import { readyMessage } from "../runtime/ready-message.mjs";
 
 // pdf-lib has no hook for inflated sizes; every decoder grows its output through
 // DecodeStream.ensureBuffer, so counting there stops a bomb long before the heap limit would
@@ -31,4 +32,4 @@ parentPort.on("message", async ({ bytes, maxInflatedBytes }) => {
   const inspection = await inspectPdfBytes(bytes);
   parentPort.postMessage(budget.exceeded ? { ok: false, problem: "inflates-too-much" } : inspection);
 });
-parentPort.postMessage("ready");
+parentPort.postMessage(readyMessage());

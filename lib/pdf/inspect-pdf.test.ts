@@ -51,7 +51,7 @@ describe("inspectPdf", () => {
     expect(await inspectPdf(await pdfWith(SLOW_PAGES), { ...INSPECTION_LIMITS, timeoutMs: 1 })).toEqual({ ok: false, problem: "inflates-too-much" });
   });
 
-  it("reuses a warm worker for the next file, and never one that hit a limit", async () => {
+  it("reuses a warm worker for the next file, and never one that hit a limit", { timeout: 60_000 }, async () => {
     const pdf = await pdfWith(2);
     await inspectPdf(pdf);
     const before = inspectionWorkersStarted();

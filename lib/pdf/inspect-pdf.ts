@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { workDeadline, type ReadyMessage } from "@/lib/runtime/work-deadline";
 import type { PdfInspection } from "./inspect-pdf-core.mjs";
 
 export type { PdfInspection };
@@ -7,9 +8,11 @@ export type { PdfInspection };
 // An upload of MAX_UPLOAD_MB can hold streams that inflate to gigabytes (a decompression
 // bomb): parsing it here once took 65 s and 4.5 GB while the server stopped answering. The
 // parse therefore runs in a worker with its own heap limit, a budget of inflated bytes, and a
-// wall-clock limit (from when a ready worker gets the file) after which it is terminated; any of them makes the file "inflates-too-much".
+// limit of timeoutMs of its thread's CPU time or wallTimeoutMs (lib/runtime/work-deadline.ts),
+// from when a ready worker gets the file, after which it is terminated; any of them makes the
+// file "inflates-too-much".
 // Real object streams (the only streams pdf-lib inflates when it loads a file) are far smaller.
-export const INSPECTION_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, maxInflatedBytes: 64 * 1024 * 1024, timeoutMs: 20_000 };
+export const INSPECTION_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, maxInflatedBytes: 64 * 1024 * 1024, timeoutMs: 20_000, wallTimeoutMs: 120_000 };
 
 // Loaded by Node from the app's folder at run time (the server runs from it, see package.json
 // "start"), past the bundler: Turbopack would otherwise bundle the worker with pdf-lib's ES
@@ -18,7 +21,7 @@ export const INSPECTION_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerati
 const workerFile = () => path.join(/* turbopackIgnore: true */ process.cwd(), "lib/pdf/inspect-pdf-worker.mjs");
 
 type Limits = typeof INSPECTION_LIMITS;
-type WarmWorker = { worker: Worker; ready: Promise<void>; leavePool?: () => void };
+type WarmWorker = { worker: Worker; ready: Promise<string | null>; leavePool?: () => void };
 
 // Starting a worker loads pdf-lib into a fresh isolate: ~0.3 s on an idle machine, 5 s when the
 // cores are busy, which was most of an upload's check and, under load, enough to pass the time
@@ -37,11 +40,11 @@ function startWorker(limits: Limits): WarmWorker {
   const worker = new Worker(/* webpackIgnore: true */ /* turbopackIgnore: true */ workerFile(), {
     resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
   });
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<string | null>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`The PDF inspection worker exited (${code}) before it was ready`));
-    worker.once("message", () => {
+    worker.once("message", (message: ReadyMessage) => {
       worker.off("error", reject).off("exit", onExit);
-      resolve();
+      resolve(message.thread);
     });
     worker.once("error", reject).once("exit", onExit);
   });
@@ -56,18 +59,18 @@ export async function inspectPdf(bytes: Uint8Array, limits = INSPECTION_LIMITS):
   const { worker } = warm;
   if (warm.leavePool) worker.off("exit", warm.leavePool);
   worker.ref();
-  await warm.ready;
+  const thread = await warm.ready;
   return new Promise((resolve, reject) => {
     let settled = false;
     const tooMuch = () => finish(false, () => resolve({ ok: false, problem: "inflates-too-much" }));
     const onMessage = (inspection: PdfInspection) => finish(!(inspection.ok === false && inspection.problem === "inflates-too-much"), () => resolve(inspection));
     const onError = (err: NodeJS.ErrnoException) => (err.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooMuch() : finish(false, () => reject(err)));
     const onExit = (code: number) => finish(false, () => reject(new Error(`The PDF inspection worker exited (${code}) without an answer`)));
-    const timer = setTimeout(tooMuch, limits.timeoutMs);
+    const stopDeadline = workDeadline(thread, { cpuMs: limits.timeoutMs, wallMs: limits.wallTimeoutMs }, tooMuch);
     function finish(reusable: boolean, answer: () => void) {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      stopDeadline();
       worker.off("message", onMessage).off("error", onError).off("exit", onExit);
       const pool = idle.get(key) ?? [];
       if (reusable && pool.length < WARM_WORKERS) {

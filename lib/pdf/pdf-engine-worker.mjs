@@ -6,6 +6,7 @@
 // pdf-engine.ts), so plain JavaScript. Answers one message at a time.
 import crypto from "node:crypto";
 import { parentPort } from "node:worker_threads";
+import { readyMessage } from "../runtime/ready-message.mjs";
 
 // MuPDF writes a line to stderr for every repair it makes ("trying to repair broken xref",
 // "invalid key in dict"): thousands for one damaged upload, none of them ours to act on. Its
@@ -160,4 +161,4 @@ parentPort.on("message", (task) => {
   const transfer = answer.pixels ? [answer.pixels.buffer] : answer.sizes ? [answer.sizes.buffer] : answer.bytes ? [answer.bytes.buffer] : [];
   parentPort.postMessage(answer, transfer);
 });
-parentPort.postMessage("ready");
+parentPort.postMessage(readyMessage());

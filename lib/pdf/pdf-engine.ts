@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { workDeadline, type ReadyMessage } from "@/lib/runtime/work-deadline";
 
 /**
  * MuPDF's WebAssembly build (npm `mupdf`) in a small pool of worker threads: what poppler
@@ -10,11 +11,12 @@ import { Worker } from "node:worker_threads";
  *
  * Bounded three ways, because a PDF of a megabyte can ask for minutes of drawing and gigabytes
  * of memory: at most WORKERS tasks run at once per process (the rest wait their turn); a task
- * past its deadline has its thread terminated (WebAssembly cannot be interrupted otherwise);
+ * that used timeoutMs of its thread's CPU time, or ran wallTimeoutMs (lib/runtime/work-deadline.ts),
+ * has its thread terminated (WebAssembly cannot be interrupted otherwise);
  * and a task during which the process grows by more than memoryMb is terminated too
  * (WebAssembly memory lies outside the V8 heap that resourceLimits bound).
  */
-export const PDF_ENGINE_LIMITS = { workers: 2, timeoutMs: 5_000, memoryMb: 768, maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
+export const PDF_ENGINE_LIMITS = { workers: 2, timeoutMs: 5_000, wallTimeoutMs: 60_000, memoryMb: 768, maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 };
 
 /** A picture holds at most this many pixels (the widest picture of an A4 page) and no side longer than MAX_PICTURE_SIDE. */
 export const MAX_PICTURE_PIXELS = 2460 * 3480;
@@ -27,7 +29,7 @@ export type Decryption = { ok: true; bytes: Uint8Array } | EngineFailure;
 
 type Answer = Measurement | Drawing | Decryption;
 type Task = { message: Record<string, unknown>; resolve: (answer: Answer) => void; timeoutMs: number };
-type Slot = { worker: Worker; ready: Promise<void>; busy: boolean };
+type Slot = { worker: Worker; ready: Promise<string | null>; busy: boolean };
 
 // Loaded by Node from the app's folder at run time (the server runs from it), past the bundler,
 // like lib/pdf/inspect-pdf-worker.mjs.
@@ -46,8 +48,8 @@ function startSlot(): Slot {
   const worker = new Worker(/* webpackIgnore: true */ /* turbopackIgnore: true */ workerFile(), {
     resourceLimits: { maxOldGenerationSizeMb: PDF_ENGINE_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: PDF_ENGINE_LIMITS.maxYoungGenerationSizeMb },
   });
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.once("message", () => resolve());
+  const ready = new Promise<string | null>((resolve, reject) => {
+    worker.once("message", (message: ReadyMessage) => resolve(message.thread));
     worker.once("error", reject).once("exit", (code) => reject(new Error(`The PDF engine exited (${code}) before it was ready`)));
   });
   ready.catch(() => {});
@@ -78,12 +80,12 @@ function runOn(slot: Slot, task: Task) {
   const { worker } = slot;
   worker.ref();
   let settled = false;
-  let timer: NodeJS.Timeout | undefined;
+  let stopDeadline: (() => void) | undefined;
   let watch: NodeJS.Timeout | undefined;
   const finish = (answer: Answer, reusable: boolean) => {
     if (settled) return;
     settled = true;
-    clearTimeout(timer);
+    stopDeadline?.();
     clearInterval(watch);
     worker.off("message", onMessage).off("error", onError).off("exit", onExit);
     if (reusable) {
@@ -101,10 +103,10 @@ function runOn(slot: Slot, task: Task) {
   const onExit = () => finish({ ok: false, problem: "failed" }, false);
   worker.on("error", onError).on("exit", onExit);
   slot.ready.then(
-    () => {
+    (thread) => {
       if (settled) return;
       // The deadline starts when a ready thread has the task (loading MuPDF is not the file's fault).
-      timer = setTimeout(() => finish({ ok: false, problem: "too-slow" }, false), task.timeoutMs);
+      stopDeadline = workDeadline(thread, { cpuMs: task.timeoutMs, wallMs: PDF_ENGINE_LIMITS.wallTimeoutMs }, () => finish({ ok: false, problem: "too-slow" }, false));
       const rssAtStart = process.memoryUsage.rss();
       watch = setInterval(() => {
         if (process.memoryUsage.rss() - rssAtStart > PDF_ENGINE_LIMITS.memoryMb * 1024 * 1024) finish({ ok: false, problem: "too-much-memory" }, false);

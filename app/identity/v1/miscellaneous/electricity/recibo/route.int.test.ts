@@ -272,7 +272,10 @@ describe("jobs and webhooks", () => {
     const outcomes = await Promise.all([processReceiptValidation(getDb(), id, deps()), processReceiptValidation(getDb(), id, deps())]);
     expect(outcomes.filter((o) => o.kind === "finished")).toHaveLength(1);
     const [final] = await getDb().select().from(receiptValidations).where(eq(receiptValidations.id, id));
-    expect(final).toMatchObject({ status: "OK", attempts: 3 });
+    // The crashed run counted one attempt; each racer that found it still pending counts one
+    // more, and the loser may start only after the winner finished (then it counts none).
+    expect(final).toMatchObject({ status: "OK" });
+    expect([2, 3]).toContain(final!.attempts);
     expect(final!.receiptPdfHash).toMatch(/^[0-9A-F]{64}$/);
     expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.userId, user.id))).toBe(1);
   });
