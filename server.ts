@@ -28,6 +28,23 @@ async function main() {
   // database is started), not the first seal.
   await configuredPlatformKeys();
   const database = await openDatabase();
+  // From here on a signal stops what is running, the database last: installed before anything
+  // says it is ready, or a signal right after that (a test's, a person's Ctrl+C) would meet the
+  // default action and kill the process with its PostgreSQL still up. Order matters: stop
+  // taking requests, let running jobs finish, then close the database.
+  let server: http.Server | null = null;
+  onShutdown(
+    [
+      { name: "http", run: () => new Promise<void>((resolve) => { if (!server) return resolve(); server.close(() => resolve()); server.closeAllConnections(); }) },
+      // Views and picture reads whose answers did not wait for their audit events (record-audit-event-later.ts).
+      { name: "audit events", run: auditEventsWritten },
+      { name: "worker", run: stopWorker },
+      { name: "queue", run: closeQueue },
+      { name: "db pool", run: closeDb },
+      { name: "database", run: database.close, always: true },
+    ],
+    (msg) => logger().info(msg),
+  );
   const settings = env();
   if (settings.SEED_DEMO) {
     const login = await seedDemo(getDb());
@@ -38,7 +55,7 @@ async function main() {
   const app = next({ dev, dir: process.cwd(), hostname: settings.HOSTNAME, port: settings.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const server = http.createServer((req, res) => {
+  server = http.createServer((req, res) => {
     // Every answer, Next's or ours, is to be read as the type it declares (no MIME sniffing).
     res.setHeader("X-Content-Type-Options", "nosniff");
     if (refuseMalformedPath(req, res)) return;
@@ -72,19 +89,6 @@ async function main() {
   if (demo) console.log(`  Demo login: ${demo.email} / ${demo.password}   API key: ${demo.apiKey}`);
   console.log(`  API reference: ${settings.APP_URL}/docs\n`);
 
-  // Order matters: stop taking requests, let running jobs finish, then close the database.
-  onShutdown(
-    [
-      { name: "http", run: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) },
-      // Views and picture reads whose answers did not wait for their audit events (record-audit-event-later.ts).
-      { name: "audit events", run: auditEventsWritten },
-      { name: "worker", run: stopWorker },
-      { name: "queue", run: closeQueue },
-      { name: "db pool", run: closeDb },
-      { name: "database", run: database.close, always: true },
-    ],
-    (msg) => logger().info(msg),
-  );
 }
 
 main().catch((err) => {

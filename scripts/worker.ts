@@ -12,8 +12,8 @@ async function main() {
   // The worker seals: a wrong PKCS#12 path or password stops it here with a clear message.
   await configuredPlatformKeys();
   const database = await openDatabase();
-  await startWorker();
-  console.log(`Rúbrica worker running (database: ${database.mode}). Ctrl+C stops it.`);
+  // Before the worker says it started: a signal right after that would otherwise meet the
+  // default action and kill the process with its PostgreSQL still up (server.ts does the same).
   onShutdown(
     [
       { name: "worker", run: stopWorker },
@@ -23,6 +23,8 @@ async function main() {
     ],
     (msg) => logger().info(msg),
   );
+  await startWorker();
+  console.log(`Rúbrica worker running (database: ${database.mode}). Ctrl+C stops it.`);
 }
 
 main().catch((err) => {
