@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, json, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { IneFront } from "@/lib/mx/ine-front";
 import { signatories } from "./documents";
 import { users } from "./users";
 
@@ -27,7 +28,7 @@ export type SessionFiles = { ine_front?: string; ine_back?: string; selfie?: str
  * capture-session-file), kept for the checks to use instead of reading it again: the file it read
  * (its sha256), the reader's version, the number of words its first pass read and the fields.
  */
-export type SessionFrontRead = { sha256: string; reader: string; words: number; front: Record<string, string | null> };
+export type SessionFrontRead = { sha256: string; reader: string; words: number; front: IneFront };
 export const SESSION_FILE_KINDS = ["ine_front", "ine_back", "selfie", "liveness"] as const;
 export type SessionFileKind = (typeof SESSION_FILE_KINDS)[number];
 

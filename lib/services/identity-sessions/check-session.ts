@@ -159,7 +159,7 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
  */
 async function frontOf(session: IdentitySession, image: Uint8Array, reader: IneFrontReader): Promise<{ words: number; front: IneFront }> {
   const kept = session.frontRead;
-  if (kept && kept.sha256 === session.files.ine_front && reader.version && kept.reader === reader.version) return { words: kept.words, front: kept.front as IneFront };
+  if (kept && kept.sha256 === session.files.ine_front && reader.version && kept.reader === reader.version) return { words: kept.words, front: kept.front };
   const { words, front } = await readIneFront(reader, image);
   return { words: words.length, front };
 }
