@@ -124,8 +124,16 @@ function linesUnder<T extends TextBox>(boxes: T[], keys: LabelKey[], count: numb
 
 const GAP = 16;
 
+// The lines read per region, by their boxes: the position read asks again for the very lines the
+// hybrid pass reread under NOMBRE and DOMICILIO (the same stacked image, the same answer).
+const linesRead = new WeakMap<Uint8Array, Map<string, Promise<(string | undefined)[]>>>();
+
 /** The boxes cut from the card, enlarged twice (lanczos), stacked with white between, read as one block: one Tesseract call. */
-async function tesseractLines(region: Buffer, boxes: PositionBox[]): Promise<(string | undefined)[]> {
+function tesseractLines(region: Buffer, boxes: PositionBox[]): Promise<(string | undefined)[]> {
+  return once(linesRead, region, JSON.stringify(boxes.map((b) => [b.x0, b.y0, b.x1, b.y1])), () => stackedLines(region, boxes));
+}
+
+async function stackedLines(region: Buffer, boxes: PositionBox[]): Promise<(string | undefined)[]> {
   const crops = await Promise.all(
     boxes.map((b) =>
       sharp(region)
