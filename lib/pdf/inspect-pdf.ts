@@ -1,6 +1,7 @@
 import path from "node:path";
-import { Worker } from "node:worker_threads";
-import { workDeadline, type ReadyMessage } from "@/lib/runtime/work-deadline";
+import type { Worker } from "node:worker_threads";
+import { startBoundedWorker } from "@/lib/runtime/bounded-worker";
+import { workDeadline } from "@/lib/runtime/work-deadline";
 import type { PdfInspection } from "./inspect-pdf-core.mjs";
 
 export type { PdfInspection };
@@ -37,19 +38,7 @@ export const inspectionWorkersStarted = () => started;
 
 function startWorker(limits: Limits): WarmWorker {
   started++;
-  const worker = new Worker(/* webpackIgnore: true */ /* turbopackIgnore: true */ workerFile(), {
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
-  });
-  const ready = new Promise<string | null>((resolve, reject) => {
-    const onExit = (code: number) => reject(new Error(`The PDF inspection worker exited (${code}) before it was ready`));
-    worker.once("message", (message: ReadyMessage) => {
-      worker.off("error", reject).off("exit", onExit);
-      resolve(message.thread);
-    });
-    worker.once("error", reject).once("exit", onExit);
-  });
-  ready.catch(() => {}); // a failure is reported by the inspection that waits on it
-  return { worker, ready };
+  return startBoundedWorker(workerFile(), { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb }, "The PDF inspection worker");
 }
 
 /** See inspectPdfBytes (inspect-pdf-core.mjs); this runs it in a bounded worker. */

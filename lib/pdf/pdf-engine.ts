@@ -1,6 +1,7 @@
 import path from "node:path";
-import { Worker } from "node:worker_threads";
-import { workDeadline, type ReadyMessage } from "@/lib/runtime/work-deadline";
+import type { Worker } from "node:worker_threads";
+import { startBoundedWorker } from "@/lib/runtime/bounded-worker";
+import { workDeadline } from "@/lib/runtime/work-deadline";
 
 /**
  * MuPDF's WebAssembly build (npm `mupdf`) in a small pool of worker threads: what poppler
@@ -45,14 +46,7 @@ export const pdfEngineStats = () => ({ started, mostAtOnce, waiting: queue.lengt
 
 function startSlot(): Slot {
   started++;
-  const worker = new Worker(/* webpackIgnore: true */ /* turbopackIgnore: true */ workerFile(), {
-    resourceLimits: { maxOldGenerationSizeMb: PDF_ENGINE_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: PDF_ENGINE_LIMITS.maxYoungGenerationSizeMb },
-  });
-  const ready = new Promise<string | null>((resolve, reject) => {
-    worker.once("message", (message: ReadyMessage) => resolve(message.thread));
-    worker.once("error", reject).once("exit", (code) => reject(new Error(`The PDF engine exited (${code}) before it was ready`)));
-  });
-  ready.catch(() => {});
+  const { worker, ready } = startBoundedWorker(workerFile(), { maxOldGenerationSizeMb: PDF_ENGINE_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: PDF_ENGINE_LIMITS.maxYoungGenerationSizeMb }, "The PDF engine");
   const slot: Slot = { worker, ready, busy: false };
   // A thread that dies while idle leaves the pool; the next task starts another.
   worker.once("exit", () => leave(slot));

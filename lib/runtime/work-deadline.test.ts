@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { threadCpuMs, workDeadline, type ReadyMessage } from "./work-deadline";
+import type { ReadyMessage } from "./ready-message.mjs";
+import { threadCpuMs, workDeadline } from "./work-deadline";
 
 // A thread that first says where it is (as lib/runtime/ready-message.mjs does), then on "go"
 // either spins (work) or sleeps without using the CPU (waiting, as a thread does on a busy machine).

@@ -54,6 +54,3 @@ export function workDeadline(thread: string | null, limits: { cpuMs: number; wal
   }
   return stop;
 }
-
-/** What a worker thread posts when it is ready: its name under /proc, so its parent can read its CPU time. */
-export type ReadyMessage = { ready: true; thread: string | null };
