@@ -1,9 +1,11 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { authLogger } from "@/lib/auth-logger";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clientIp, limitSignIn, minutesToWait } from "@/lib/http/rate-limit";
+import { logger } from "@/lib/logger";
 import { signInSchema } from "@/lib/schemas/account";
 import { endSession, SESSION_DAYS, startSession } from "@/lib/services/users/user-sessions";
 import { verifyCredentials } from "@/lib/services/users/verify-credentials";
@@ -37,6 +39,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // so signing out or changing the password ends a session on the server, not only in this browser.
   session: { strategy: "jwt", maxAge: SESSION_DAYS * 24 * 60 * 60 },
   pages: { signIn: "/login" },
+  logger: authLogger(logger),
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
