@@ -41,6 +41,7 @@ describe("tidyAddress", () => {
   it("sets COL. apart from the colonia it was glued to, not an entidad on the last line", () => {
     expect(tidyAddress("C PITAGORAS 1253 INT. 4, COLMORELOS 04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
     expect(tidyAddress("C MADERO 10, COLIMA")).toBe("C MADERO 10, COLIMA");
+    expect(tidyAddress("C MADERO 10, COLONIA CENTRO, PUEBLA")).toBe("C MADERO 10, COLONIA CENTRO, PUEBLA");
   });
 
   it("leaves COL without its period where the read kept another abbreviation's period", () => {

@@ -42,8 +42,8 @@ export function tidyAddress(address: string): string {
   lines[0] = lines[0]!.replace(/^C(?=[A-ZÑ]{5}|PRIV\b)/, "C ");
   const last = lines.length - 1;
   // The colonia's line opens with COL.: «COLMORELOS» lost its period and space (not the last
-  // line, where COLIMA is an entidad).
-  for (let i = 1; i < last; i++) lines[i] = lines[i]!.replace(/^COL(?=[A-ZÑ]{4})/, "COL. ");
+  // line, where COLIMA is an entidad, nor COLONIA written out).
+  for (let i = 1; i < last; i++) lines[i] = lines[i]!.replace(/^COL(?!ONIA)(?=[A-ZÑ]{4})/, "COL. ");
   if (last > 0) lines[last] = entidad(lines[last]!);
   // D.F. (an entidad INE abbreviates) with its periods lost or misread, or glued to the
   // municipio before it («MORELOS.D.F», «MORELOSDF», «D-F.»): no word of an address ends in DF.
