@@ -10,6 +10,7 @@ describe("tidyAddress", () => {
 
   it("puts back the spaces small type loses between a number and a word, and after C (calle)", () => {
     expect(tidyAddress("CPITAGORAS1253INT.4, COL. MORELOS04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    expect(tidyAddress("CPRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO")).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
   });
 
   it("puts back the period of COL., INT. and NO. before a number, not of a word NO", () => {
@@ -24,5 +25,33 @@ describe("tidyAddress", () => {
     // A city a few letters from a state (MORELIA, MORELOS) is not taken for it.
     expect(tidyAddress("C MADERO 10, COL. CENTRO, MORELIA")).toBe("C MADERO 10, COL. CENTRO, MORELIA");
     expect(tidyAddress("C INDEPENDENCIA 1, COL. CENTRO, GWNUUAO.GIO")).toBe("C INDEPENDENCIA 1, COL. CENTRO, GWNUUAO.GIO");
+  });
+
+  it("prints letters without accents, as INE does", () => {
+    expect(tidyAddress("C PITÁGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+  });
+
+  it("reads a letter between digits as the digit it looks like, not a letter after a number", () => {
+    expect(tidyAddress("C PITAGORAS 12S3 INT. 4, COL. MORELOS 04B00, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    expect(tidyAddress("C INDEPENDENCIA 3I95, COL. CENTRO, COLIMA")).toBe("C INDEPENDENCIA 3195, COL. CENTRO, COLIMA");
+    expect(tidyAddress("C INDEPENDENCIA 2T93, COL. CENTRO, QUERETARO")).toBe("C INDEPENDENCIA 2793, COL. CENTRO, QUERETARO");
+    expect(tidyAddress("C 2DA CDA DE JUAREZ 12, COL. CENTRO, PUEBLA")).toBe("C 2DA CDA DE JUAREZ 12, COL. CENTRO, PUEBLA");
+  });
+
+  it("sets COL. apart from the colonia it was glued to, not an entidad on the last line", () => {
+    expect(tidyAddress("C PITAGORAS 1253 INT. 4, COLMORELOS 04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    expect(tidyAddress("C MADERO 10, COLIMA")).toBe("C MADERO 10, COLIMA");
+    expect(tidyAddress("C MADERO 10, COLONIA CENTRO, PUEBLA")).toBe("C MADERO 10, COLONIA CENTRO, PUEBLA");
+  });
+
+  it("leaves COL without its period where the read kept another abbreviation's period", () => {
+    expect(tidyAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO,GTO")).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
+    expect(tidyAddress("C INDEPENDENCIA 2615, COL CENTRO, TLAXCALA")).toBe("C INDEPENDENCIA 2615, COL. CENTRO, TLAXCALA");
+  });
+
+  it("writes D.F. with its periods, on a line of its own", () => {
+    for (const read of ["CUAJIMALPA DE MORELOS, D-F.", "CUAJIMALPA DE MORELOS,DF", "CUAJIMALPA DE MORELOS.D.F", "CUAJIMALPA DE MORELOSDF"]) {
+      expect(tidyAddress(`C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, ${read}`)).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    }
   });
 });
