@@ -8,11 +8,17 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   outputDir: "test-results/e2e",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers against the one server: most of a test is waiting (the server, the job worker,
+  // the sandbox's latency), and one worker left a core idle (CI: 25 min for the suite). Every
+  // test makes its own accounts and folders (names stamped with the project and the time), so
+  // two files, or one file's desktop and phone runs, never share data. A file's tests stay in
+  // order in one worker. Limits are generous: two browsers share two cores with the server.
+  timeout: 150_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

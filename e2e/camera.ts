@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 // The sandbox people's card images and the fake camera's videos (make-identity-media.ts), made
-// when a spec imports this, before its browser starts (Chromium reads the video file at launch).
+// once before any worker starts (e2e/global-setup.ts). Made here, on import, each of the two
+// workers wrote them again while the other's Chromium was playing the video from the same file.
 export const MEDIA = path.resolve("test-results/identity-media");
-execFileSync("npx", ["tsx", "e2e/make-identity-media.ts", MEDIA], { stdio: "inherit" });
 
 /** Chromium with a fake camera playing `video` from MEDIA (it loops the file). */
 export const withCamera = (video: string) => ({
