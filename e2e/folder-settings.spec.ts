@@ -13,6 +13,9 @@ async function onePagePdf(): Promise<Buffer> {
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==", "base64");
 
 test("folder settings: field errors in Spanish, rename with a logo, invite, search, cancel a document, delete only an empty folder", async ({ page }, info) => {
+  // Once, on the desktop: the journey (requests, rules, who sees what) is the same at every width,
+  // and e2e/access.spec.ts checks and photographs these pages on the phone.
+  test.skip(info.project.name !== "desktop", "dashboard administration: the phone layout is in access.spec.ts");
   const project = info.project.name;
   const stamp = `${project}.${Date.now()}`;
   await signUpAndSignIn(page, { name: "Begoña Núñez", email: `notaria.${stamp}@example.com` });

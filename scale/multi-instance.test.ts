@@ -19,7 +19,7 @@ import { verifyWebhook, waitFor, webhookReceiver } from "@/test/webhook-server";
 // MULTI_INSTANCE_DOCUMENTS sets the count (default below: measured to finish well inside the
 // test's time on 2 cores; see the README).
 
-const DOCUMENTS = Number(process.env.MULTI_INSTANCE_DOCUMENTS ?? 200);
+const DOCUMENTS = Number(process.env.MULTI_INSTANCE_DOCUMENTS ?? 100);
 const IN_FLIGHT = 4; // documents created and signed at once, across both web instances
 const ROOT = path.resolve(import.meta.dirname, "..");
 
