@@ -136,7 +136,9 @@ async function region(image: Uint8Array, options: FrontPass & { turn?: Turn }): 
   // A card turned a quarter is read at its own width, not the photo's.
   const turned = options.turn ? await sharp(card.data).rotate(options.turn).png(LIGHT_PNG).toBuffer() : card.data;
   const grey = sharp(turned).flatten({ background: "#ffffff" }).resize({ width: options.width ?? CARD_WIDTH }).greyscale().normalise();
-  return (options.threshold ? grey.threshold(options.threshold) : grey).png(LIGHT_PNG).toBuffer();
+  // sharp's grey keeps three equal channels: one of them is the same picture, a third of the
+  // bytes to write here and for Tesseract and Paddle to decode.
+  return (options.threshold ? grey.threshold(options.threshold) : grey).extractChannel(0).png(LIGHT_PNG).toBuffer();
 }
 
 /** The card alone: upright (EXIF) and trimmed of the background around it, kept lossless. */

@@ -56,9 +56,11 @@ describe("readIneFront: the 2019 front's SEXO", () => {
     expect(SEXO_2019.left + SEXO_2019.width).toBeLessThanOrEqual(1);
   });
 
-  it("an area with no SEXO in it leaves it unread", async () => {
-    const { reader } = fakeReader(front2019, line("PA", 40, 20, 30));
+  it("an area with no SEXO in it leaves it unread, read once whatever the passes", async () => {
+    const { reader, asked } = fakeReader(front2019, line("PA", 40, 20, 30));
     expect((await readIneFront(reader, new Uint8Array())).front.sexo).toBeNull();
+    expect(asked.filter((a) => a === "card").length).toBeGreaterThan(1);
+    expect(asked.filter((a) => a === "area")).toHaveLength(1);
   });
 
   it("not on a 2014 front (ESTADO, MUNICIPIO, LOCALIDAD printed), where SEXO has another place", async () => {
@@ -188,6 +190,14 @@ describe("readIneFront: the card found in the picture", () => {
       expect(asked.some((a) => !(turns as readonly number[]).includes(a.turn))).toBe(false);
       expect(asked.every((a) => a.bytes === 3)).toBe(true);
     }
+  });
+
+  it("reads a card too small for its labels (one that must vouch for itself) only as it came", async () => {
+    const card = { ...(await found(1012, 638, "outline")), sourceWidth: 300 };
+    const { reader, asked } = turnsAsked();
+    await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.every((a) => a.turn === 0)).toBe(true);
   });
 
   it("tries every turn on a picture of other proportions (a 4:3 photo read whole) or none the finder opened", async () => {

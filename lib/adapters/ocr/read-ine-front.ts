@@ -5,6 +5,7 @@ import { repairCurp } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { mustVouch } from "./front-picture";
 import { grammarClave, grammarCurp } from "./grammar-readings";
 import { lexiconNames } from "./name-readings";
 import { tally, timed } from "./stage-times";
@@ -25,20 +26,26 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // the reader's own trim finds its edge as well, and the specimen fronts read best that way.
   const asItCame = !found || found.by === "whole" || (found.by === "crop" && found.coverage >= 0.5);
   const image = asItCame ? picture : found.card;
-  const turns = await turnsOf(found, asItCame);
+  // A card under MIN_CARD_WIDTH prints its labels 2–3 px high: no turn reads them, so they cannot
+  // choose its turn (tune part, seeds 11, 23, 37: 0–3 labels upright, 0 turned but once 1 by
+  // chance, which turned a 309 px card over: 0 fields right instead of 7), and the second turn was
+  // a Tesseract read for nothing. It is read as it came: turned, it reads garbage whose CURP does
+  // not vouch for it, and the person is asked for a closer photo (front-picture: readProblem).
+  const turns = (await turnsOf(found, asItCame)).slice(0, found && mustVouch(found) ? 1 : undefined);
   const passes = reader.passes ?? FRONT_PASSES;
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
   // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
   // guilloche, where the whole-card read passes it over: that area is read alone, once, as soon
   // as the passes say the front is a 2019 one (before, every pass ran waiting for a SEXO that
-  // only the area gives).
-  let sexoArea: IneFront["sexo"] | undefined;
+  // only the area gives). Its read is kept, a SEXO or none: an area that gives none was read again
+  // after every pass (nine times on small cards, a second in all: bench:identity --stages).
+  let sexoArea: Promise<IneFront["sexo"]> | undefined;
   const soFar = async () => {
     const front = merged(reads);
     if (!front.sexo && first.labels > 0 && is2019(front)) {
-      sexoArea ??= parseIneFront(await reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 })).sexo;
-      front.sexo = sexoArea;
+      sexoArea ??= reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 }).then((words) => parseIneFront(words).sexo);
+      front.sexo = await sexoArea;
     }
     return front;
   };
