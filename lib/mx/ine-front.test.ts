@@ -743,6 +743,21 @@ describe("2014 fronts as the OCR reads them", () => {
     expect(parseIneFront(line("GMVLMR8007501M100", 366, 414, 22)).clave_elector).toBeNull();
   });
 
+  it("a CURP a letter or two short (INE's 2019 specimen) is read as printed beside its label, never guessed whole", () => {
+    const curpOf = (...lines: OcrWord[][]) => parseIneFront(lines.flat()).curp;
+    const label = line("CURP", 337, 461, 18);
+    expect(curpOf(label, line("GOVM800705MCLR01", 339, 487, 22))).toBe("GOVM800705MCLR01");
+    expect(curpOf(label, line("GOVM800705MCLLR01", 339, 487, 22))).toBe("GOVM800705MCLLR01");
+    // The differentiator by the birth century, as in a whole CURP: O read for the 0 of a 1980 birth.
+    expect(curpOf(label, line("GOVM800705MCLRO1", 339, 487, 22), line("FECHA DE NACIMIENTO 05/07/1980", 338, 524, 22))).toBe("GOVM800705MCLR01");
+    // An 18-character one still wins; a short one cut out of a longer word, or unlabelled, is none.
+    expect(curpOf(label, line("GOVM800705MCLMLR01", 339, 487, 22))).toBe("GOVM800705MCLMLR01");
+    expect(curpOf(label, line("GOVM800705MCLR01ANO", 339, 487, 22))).toBeNull();
+    expect(curpOf(line("GOVM800705MCLR01", 339, 487, 22))).toBeNull();
+    // Three letters short is no CURP.
+    expect(curpOf(label, line("GOVM800705MCR01", 339, 487, 22))).toBeNull();
+  });
+
   it("ESTADO and MUNICIPIO by their place before SECCIÓN when both labels are garbled", () => {
     const words = row(["eswo", 349], ["09", 469], ["mUNONO 004", 558], ["sección 0747", 760]);
     expect(parseIneFront(words)).toMatchObject({ estado: "09", municipio: "004", seccion: "0747" });

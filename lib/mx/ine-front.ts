@@ -83,6 +83,12 @@ export function repair(text: string, pattern: string): string | null {
 export const CURP_PATTERN = "LLLLDDDDDDSLLLLLAD";
 export const CLAVE_PATTERN = "LLLLLLDDDDDDDDSDDD";
 export const SHORT_CLAVE_PATTERN = "LLLLLLDDDDDDDSDDD";
+/**
+ * A CURP one or two letters short in its middle (the entidad's two letters and the three inner
+ * consonants): INE's 2019 specimen prints GOVM800705MCLR01, 16 characters. Its four name letters,
+ * date and sex open it and its differentiator and check digit close it, as in any CURP.
+ */
+export const SHORT_CURP_PATTERNS = ["LLLLDDDDDDSLLLLAD", "LLLLDDDDDDSLLLAD"] as const;
 
 /** A run of the right shape: `whole` when it is a whole word as read, not cut out of a longer one. */
 type Run = { value: string; whole: boolean };
@@ -411,6 +417,8 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   // date is the card's birth date (or its CURP's) is taken.
   const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
   const claveDate = (c: string) => !born || c.slice(6, 12) === born;
+  // Nothing of a CURP's shape: a CURP a letter or two short beside its label, as printed (shortCurp).
+  const printedCurp = curp ?? shortCurp(take("curp"), bornIn1900s);
   const clave = findShaped(take("clave"), CLAVE_PATTERN, claveDate) ?? (born ? findShaped(everywhere(all), CLAVE_PATTERN, claveDate, true) : null) ?? shortClave(take("clave"));
 
   const front: IneFront = {
@@ -420,7 +428,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     nombre_completo: [nombres, primer, segundo].every(Boolean) ? `${nombres} ${primer} ${segundo}` : null,
     // A CURP taken for fitting the card is kept as read: a look-alike that made its check digit
     // pass would change what it fits the card by (the specimen's fails its own check digit).
-    curp: curpRun && curpRun === fitting ? curp : checkDigitRepaired(curp),
+    curp: curpRun && curpRun === fitting ? curp : (checkDigitRepaired(curp) ?? printedCurp),
     clave_elector: clave,
     fecha_nacimiento: fechaNacimiento,
     sexo: sexo ?? null,
@@ -441,6 +449,25 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   // Every whole word of the CURP's shape, for readIneFront to weigh against the card read by all passes.
   const curpShapes = everywhere(all).flatMap((text) => text.split(/\s+/).map((w) => findRun([w], curpPattern)).filter((r) => r?.whole).map((r) => r!.value));
   return { front, curpWhole: curpRun?.whole ?? false, curpShapes };
+}
+
+/**
+ * A CURP a letter or two short (SHORT_CURP_PATTERNS), as a card that is not what it claims prints
+ * one (INE's 2019 specimen), beside its label and as a whole word only; its differentiator a digit
+ * or a letter by the birth century, as for a whole CURP. It is reported as printed, no letter
+ * guessed back: the cross-checks then refuse it (judge-ine-validation: "no es una CURP válida"),
+ * which says more than a CURP not read, and every pass that reads it alike stops the reading
+ * (readIneFront: a CURP the card settles).
+ */
+function shortCurp(values: string[], bornIn1900s: (run: string) => boolean | null): string | null {
+  for (const pattern of SHORT_CURP_PATTERNS) {
+    const run = findRun(values, (r) => {
+      const before = bornIn1900s(r);
+      return before === null ? pattern : `${pattern.slice(0, -2)}${before ? "D" : "L"}D`;
+    });
+    if (run?.whole) return run.value;
+  }
+  return null;
 }
 
 /** The fields of an INE front from its OCR words. */

@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { birthDateOf, chooseCurp, readIneFront, SEXO_2019 } from "./read-ine-front";
+import { birthDateOf, chooseCurp, emisionOf, readIneFront, SEXO_2019, tildesWithTheirLetters } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -33,6 +33,17 @@ const front2019 = [
   ...line("GOVM800705MCLR01", 339, 487),
   ...line("FECHA DE NACIMIENTO", 338, 524, 18),
   ...line("05/07/1980", 338, 549),
+];
+
+/** Every field a 2019 front prints (front2019 and the rest), its CURP as given. */
+const whole2019 = (curp: string) => [
+  ...front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: curp } : w)),
+  ...line("AÑO DE REGISTRO", 700, 461, 18),
+  ...line("2008 02", 700, 487),
+  ...line("SECCIÓN", 820, 524, 18),
+  ...line("0747", 820, 549),
+  ...line("VIGENCIA", 1000, 524, 18),
+  ...line("2019 - 2029", 1000, 549),
 ];
 
 /** A reader that gives `card` for the whole card and `area` for an area, and notes what it was asked. */
@@ -96,15 +107,7 @@ describe("readIneFront: a reader's own passes", () => {
 describe("readIneFront: a 2019 front read whole in its first pass", () => {
   it("makes no other pass: it prints no EMISIÓN, and its SEXO comes from its area", async () => {
     // Every field a 2019 front prints, with a CURP that passes its check digit (José, sandbox).
-    const whole = [
-      ...front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: "NUGA800715HJCXRN07" } : w)),
-      ...line("AÑO DE REGISTRO", 700, 461, 18),
-      ...line("2008 02", 700, 487),
-      ...line("SECCIÓN", 820, 524, 18),
-      ...line("0747", 820, 549),
-      ...line("VIGENCIA", 1000, 524, 18),
-      ...line("2019 - 2029", 1000, 549),
-    ];
+    const whole = whole2019("NUGA800715HJCXRN07");
     const asked: string[] = [];
     const reader: IneFrontReader = {
       async read(_image, options = {}) {
@@ -118,6 +121,34 @@ describe("readIneFront: a 2019 front read whole in its first pass", () => {
     // The first pass only (its first turn gave the labels): neither Paddle's nor the thresholded one.
     expect(asked.filter((a) => a !== "area")).toEqual(["tesseract 1012"]);
     expect(asked.filter((a) => a === "area")).toHaveLength(1);
+  });
+});
+
+describe("readIneFront: a CURP the card prints invalid", () => {
+  const readerOf = (curps: string[]) => {
+    const asked: string[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return line("SEXO M", 40, 20, 30);
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return whole2019(curps[asked.length - 1]!);
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }, { width: 1400 }],
+    };
+    return { reader, asked };
+  };
+
+  it("read alike by two passes ends the reading, and is given as printed", async () => {
+    const { reader, asked } = readerOf(["GOVM800705MCLRO1", "GOVM800705MCLR01", "GOVM800705MCLR01", "GOVM800705MCLR01"]);
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front).toMatchObject({ curp: "GOVM800705MCLR01", seccion: "0747", sexo: "M" });
+  });
+
+  it("read differently by each pass, every pass is made", async () => {
+    const { reader, asked } = readerOf(["GOVM800705MCLMLR01", "GOVM800705MCLMLR04", "GOVM800705MCLMLR06", "GOVM800705MCLMLR09"]);
+    await readIneFront(reader, new Uint8Array());
+    expect(asked).toHaveLength(4);
   });
 });
 
@@ -317,5 +348,45 @@ describe("readIneFront: a CURP that passes its check digit but not the card", ()
     const reader: IneFrontReader = { read: async (_image, options = {}) => (options.area ? [] : words), passes: [{ width: 1012 }] };
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(front.curp).toBe("ROGF850816HCLDNR04");
+  });
+});
+
+describe("emisionOf: the year of issue, ten years before the vigencia", () => {
+  const now = new Date("2026-11-28T00:00:00Z");
+  const card = { anio_registro: "2008", anio_emision: "2017", vigencia: "2027" } as unknown as IneFront;
+
+  it("keeps one before the vigencia and not after this year", () => {
+    expect(emisionOf(card, now)).toBe("2017");
+    // A card renewed before its ten years: the vigencia is still counted from its own emisión, not checked here.
+    expect(emisionOf({ ...card, anio_emision: "2015", vigencia: "2027" }, now)).toBe("2015");
+  });
+
+  it("one at or after the vigencia, or after this year, is the vigencia less ten", () => {
+    expect(emisionOf({ ...card, anio_emision: "2027" }, now)).toBe("2017");
+    expect(emisionOf({ ...card, anio_emision: "2024", vigencia: "2024" }, now)).toBe("2014");
+  });
+
+  it("stays as read where the vigencia less ten cannot be it, or nothing to weigh it by", () => {
+    // Before the año de registro.
+    expect(emisionOf({ ...card, anio_registro: "2020", anio_emision: "2027" }, now)).toBe("2027");
+    expect(emisionOf({ ...card, vigencia: null }, now)).toBe("2017");
+    expect(emisionOf({ ...card, anio_emision: null }, now)).toBeNull();
+  });
+});
+
+describe("tildesWithTheirLetters: a Ñ that took the letter after it", () => {
+  const card = { nombres: "IÑGO", primer_apellido: "QUIÑONES", segundo_apellido: "CRUZ", nombre_completo: "IÑGO QUIÑONES CRUZ" } as unknown as IneFront;
+  const paddle = (names: Partial<IneFront>) => ({ ...card, ...names }) as IneFront;
+
+  it("gets it back from Paddle's line, which reads every letter but no Ñ", () => {
+    expect(tildesWithTheirLetters(card, [paddle({ nombres: "INIGO", primer_apellido: "QUINONES" })])).toMatchObject({ nombres: "IÑIGO", primer_apellido: "QUIÑONES", nombre_completo: "IÑIGO QUIÑONES CRUZ" });
+  });
+
+  it("changes nothing where Paddle's line differs otherwise, or there is none", () => {
+    expect(tildesWithTheirLetters(card, [paddle({ nombres: "INGO" })]).nombres).toBe("IÑGO");
+    expect(tildesWithTheirLetters(card, [paddle({ nombres: "IRIGO" })]).nombres).toBe("IÑGO");
+    // A letter lost before the Ñ is not this misreading.
+    expect(tildesWithTheirLetters({ ...card, nombres: "ÑIGO" }, [paddle({ nombres: "INIGO" })]).nombres).toBe("ÑIGO");
+    expect(tildesWithTheirLetters(card, [])).toEqual(card);
   });
 });

@@ -61,7 +61,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   };
   for (let i = 1; i < passes.length; i++) {
     const before = await soFar();
-    if (complete(before)) break;
+    if (complete(before) || settled(before, reads)) break;
     const reading = readPass(i);
     if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
     const words = await reading;
@@ -87,12 +87,16 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   await timed("grammar decode", async () => {
     if (!validCurp(answer) || contradicted(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
     answer.fecha_nacimiento = birthDateOf(answer);
+    answer.anio_emision = emisionOf(answer);
     // A clave de elector not of its shape, none, or one of another birth date or other letters than the names': the one under its grammar.
     answer.clave_elector = grammarClave(words, answer);
   });
   // The name's lines under a lexicon of Mexican names (lib/adapters/ocr/name-readings), after the
   // CURP and clave: their letters are what guards a rare name from a common one.
-  const named = await timed("name lexicon", () => lexiconNames(words, answer));
+  const named = tildesWithTheirLetters(
+    await timed("name lexicon", () => lexiconNames(words, answer)),
+    reads.filter((_, k) => passes[k]?.engine === "paddle").map((r) => r.front),
+  );
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio);
   return { words: first.words, front: named };
@@ -186,6 +190,50 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
 }
 
 /**
+ * The card's year of issue. INE issues a credential for ten years counted from the year of its
+ * emisión (INE: "tendrá una vigencia de 10 años, contados a partir del año de su Emisión"; the
+ * 2019 front prints the two as one range, «2019 - 2029»). An emisión read at or after the
+ * vigencia, or after this year, is not the card's (small type read 2017 as 2027, or EMISIÓN's
+ * row took the vigencia's year): it is the vigencia less ten where that is no earlier than the
+ * año de registro and not after this year, else it stays as read.
+ */
+export function emisionOf(front: IneFront, now = new Date()): string | null {
+  const { anio_emision: emision, vigencia, anio_registro: registro } = front;
+  if (!emision || !vigencia) return emision;
+  const thisYear = now.getUTCFullYear();
+  if (Number(emision) < Number(vigencia) && Number(emision) <= thisYear) return emision;
+  const issued = Number(vigencia) - 10;
+  return issued >= Number(registro ?? 0) && issued <= thisYear ? String(issued) : emision;
+}
+
+const NAME_LINES = ["nombres", "primer_apellido", "segundo_apellido"] as const;
+/**
+ * Tesseract reads a Ñ and the narrow letter after it as one glyph (IÑIGO as IÑGO: every
+ * Tesseract pass of a sandbox card in the tune part, and IÑIGUEZ is a common surname), while
+ * Paddle's recogniser reads every letter but has no Ñ (INIGO). A name line with a Ñ that is one
+ * of Paddle's lines with that letter lost after the Ñ gets it back.
+ */
+export function tildesWithTheirLetters(front: IneFront, paddleFronts: IneFront[]): IneFront {
+  const out = { ...front };
+  for (const field of NAME_LINES) {
+    const read = out[field];
+    const whole = read && paddleFronts.map((p) => letterAfterTilde(read, p[field])).find(Boolean);
+    if (whole) out[field] = whole;
+  }
+  if (NAME_LINES.every((k) => out[k])) out.nombre_completo = `${out.nombres} ${out.primer_apellido} ${out.segundo_apellido}`;
+  return out;
+}
+
+function letterAfterTilde(read: string, paddle: string | null): string | null {
+  if (!paddle || paddle.length !== read.length + 1 || /Ñ/.test(paddle)) return null;
+  for (let i = read.indexOf("Ñ"); i >= 0; i = read.indexOf("Ñ", i + 1)) {
+    const candidate: string = read.slice(0, i + 1) + paddle[i + 1] + read.slice(i + 1);
+    if (candidate.replace(/Ñ/g, "N") === paddle) return candidate;
+  }
+  return null;
+}
+
+/**
  * A CURP one of whose characters up to the sex is not the one the card's names, birth date or sex
  * give, or whose century (its differentiator's) is not the printed date's: GOVM800705MCLMELR0 (an
  * E read into the specimen's consonants) passes its check digit, born 2080 by its R.
@@ -206,6 +254,19 @@ const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "
 // by no ESTADO, MUNICIPIO or LOCALIDAD read.
 const is2019 = (front: IneFront) => !front.estado && !front.municipio && !front.localidad;
 const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) => front[k] !== null) && (front.anio_emision !== null || is2019(front));
+
+/**
+ * A front whose CURP no pass can make valid because the card prints it so: every other field read,
+ * and two passes read the same CURP, one that fails its check digit or is a letter or two short
+ * (lib/mx/ine-front: shortCurp). Small type misreads a CURP differently from pass to pass; one
+ * read alike twice is printed so (INE's specimens: GOVM800705MCLMLR01, GOVM800705MCLR01), and
+ * the passes after it read it alike again: before, every such front ran all five passes.
+ */
+export function settled(front: IneFront, reads: { front: IneFront }[]): boolean {
+  if (!EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) || (front.anio_emision === null && !is2019(front))) return false;
+  const curps = reads.map((r) => r.front.curp).filter((c): c is string => !!c && !checkCurp(c).valid);
+  return curps.some((c, i) => curps.indexOf(c) !== i);
+}
 
 /**
  * The fields the labels left empty taken from where the layout prints them
