@@ -88,7 +88,8 @@ test("a newcomer signs up, finds «mis documentos», creates and uses an API key
   await expect(page.getByRole("heading", { name: `Hello, ${name}` })).toBeVisible();
 });
 
-test("the API reference and the OpenAPI document are served", async ({ page, request }) => {
+test("the API reference and the OpenAPI document are served", async ({ page, request }, info) => {
+  test.skip(info.project.name !== "desktop", "what is served is the same at every width; the phone's view of /docs is in docs.spec.ts");
   const spec = await request.get("/openapi.json");
   expect(spec.status()).toBe(200);
   expect((await spec.json()).openapi).toBe("3.1.0");
