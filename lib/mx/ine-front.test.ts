@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { printedFront, sandboxAddress } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkCurp } from "./curp";
-import { addressPunctuation, type IneFront, type OcrWord, parseIneFront, plain, readFrontWords, registroYear, repair } from "./ine-front";
+import { addressPunctuation, type IneFront, nameLine, type OcrWord, parseIneFront, plain, readFrontWords, registroYear, repair } from "./ine-front";
 
 // Every expectation below comes from the sandbox voter's own data (SANDBOX_VOTERS, printedFront)
 // or from the words handed in, never from what the parser printed: a field read wrong fails here.
@@ -727,6 +727,14 @@ describe("plain", () => {
 // ---------------------------------------------------------------------------------------------
 // Lines as Tesseract read them on the specimen fronts in ../shared/realworld/ine (2014 layout,
 // boxes at 1012 px), each rule on the words that needed it.
+
+describe("nameLine", () => {
+  it("drops a Y that opens a line (a guilloche mark), keeps one that joins two surnames", () => {
+    expect(nameLine("Y ZUÑIGA")).toBe("ZUÑIGA");
+    expect(nameLine("PEREZ Y GOMEZ")).toBe("PEREZ Y GOMEZ");
+    expect(nameLine("YAÑEZ")).toBe("YAÑEZ");
+  });
+});
 
 describe("2014 fronts as the OCR reads them", () => {
   const row = (...parts: [string, number][]) => parts.flatMap(([text, x]) => line(text, x, 494, 22));

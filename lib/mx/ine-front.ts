@@ -226,7 +226,10 @@ export const nameLine = (value: string | undefined) =>
         .toUpperCase()
         .replace(/[^A-ZÁÉÍÓÚÜÑ ]/g, "")
         .replace(/\s+/g, " ")
-        .trim() || null
+        .trim()
+        // Y joins two surnames (PEREZ Y GOMEZ) but never opens a line: there it is a mark of the
+        // guilloche read as a letter (tune part, seed 11: "Y ZUÑIGA").
+        .replace(/^(Y )+/, "") || null
     : null;
 
 /**
