@@ -375,7 +375,12 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     .join(" ")
     .replace(/[OQD]/g, "0")
     .match(/\b\d{3,4}\b/);
-  const vigencia = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g)?.at(-1) ?? (labels.has("vigencia") ? null : validity(everywhere(all)));
+  const vigenciaRead = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g)?.at(-1) ?? null;
+  // The 2019 front prints EMISIÓN and VIGENCIA as one range under the label, «2021 - 2031» (INE
+  // issues for ten years), and a wide gap parts its end from the label's column: a year read
+  // there that opens such a range on the card is the range's start, and the vigencia its end.
+  const range = validity(everywhere(all));
+  const vigencia = vigenciaRead ? (range && Number(range) - Number(vigenciaRead) === 10 ? range : vigenciaRead) : labels.has("vigencia") ? null : range;
   const domicilio = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map(addressLine);
   // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
   // still found by its shape.
