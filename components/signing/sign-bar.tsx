@@ -19,7 +19,11 @@ export function SignBar({ boxes }: { boxes: SignatureBox[] }) {
   useEffect(() => {
     const panel = document.getElementById("sign-section");
     if (!panel) return;
-    const observer = new IntersectionObserver(([entry]) => setPanelOnScreen(Boolean(entry?.isIntersecting)), { rootMargin: "0px 0px -30% 0px" });
+    // The observer may hand over several entries of the panel at once (a jump while a smooth
+    // scroll runs, on a busy page): the last one is where the panel is now. The first one, taken
+    // before, could be the panel leaving, and the jump then stayed with the panel in view (two CI
+    // runs: the Firmar heading centred on a desktop, the bar's Firmar still there 20 s later).
+    const observer = new IntersectionObserver((entries) => setPanelOnScreen(Boolean(entries.at(-1)?.isIntersecting)), { rootMargin: "0px 0px -30% 0px" });
     observer.observe(panel);
     return () => observer.disconnect();
   }, []);
