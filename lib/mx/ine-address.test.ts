@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tidyAddress } from "./ine-address";
+import { nearestMunicipio, tidyAddress } from "./ine-address";
 
 describe("tidyAddress", () => {
   it("leaves an address read right as it is (INE's specimens)", () => {
@@ -53,5 +53,31 @@ describe("tidyAddress", () => {
     for (const read of ["CUAJIMALPA DE MORELOS, D-F.", "CUAJIMALPA DE MORELOS,DF", "CUAJIMALPA DE MORELOS.D.F", "CUAJIMALPA DE MORELOSDF"]) {
       expect(tidyAddress(`C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, ${read}`)).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
     }
+  });
+
+  it("mends the municipio from INEGI's catalog, and the abbreviation after it from its entidad (tune part's reads of the 2014 specimen)", () => {
+    const street = "C PITAGORAS 1253 INT. 4, COL. MORELOS 04800";
+    for (const read of ["CUAJIMALPADEMORELOS, D.F.", "CUAIIMALPADEMORELOS, D.F.", "CUA NMALPA DE MORELOS, D.F.", "CUANMALPA DE MORELOS, OF.", "CUAIIMALPA DEMORELOS, D.F."]) {
+      expect(tidyAddress(`${street}, ${read}`, "09")).toBe(`${street}, CUAJIMALPA DE MORELOS, D.F.`);
+      // Without the card's ESTADO (misread, or a model that prints none) the whole catalog is searched.
+      expect(tidyAddress(`${street}, ${read}`, null)).toBe(`${street}, CUAJIMALPA DE MORELOS, D.F.`);
+    }
+    // A municipio read right stays, with the abbreviation the card prints (a sample card's GTO without its period).
+    expect(tidyAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO", "11")).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
+    expect(tidyAddress("C HIDALGO 12, COL. CENTRO 44100, ZAPOPAM, JAL.", "14")).toBe("C HIDALGO 12, COL. CENTRO 44100, ZAPOPAN, JAL.");
+  });
+
+  it("leaves a municipio alone when the catalog has no single name near it", () => {
+    // Too far from every name: as read.
+    expect(nearestMunicipio("CUXYZQW DE MORELOS", "09")).toBeNull();
+    // Short names only exactly: ACALA is not ACATLA.
+    expect(nearestMunicipio("ACALA", null)?.name).toBe("ACALA");
+    expect(nearestMunicipio("ACAL4", null)).toBeNull();
+    // Of another entidad than the card's ESTADO: not taken.
+    expect(nearestMunicipio("CUAJIMALPA DE MORELOS", "14")).toBeNull();
+    // Not a municipio line: a colonia with its postcode, a written-out entidad, two parts only.
+    expect(tidyAddress("C MADERO 10, COL. CENTRO 44100, GUADALAJARA", "14")).toBe("C MADERO 10, COL. CENTRO 44100, GUADALAJARA");
+    expect(tidyAddress("C INDEPENDENCIA 2378, COL. CENTRO, HIDALGO", "13")).toBe("C INDEPENDENCIA 2378, COL. CENTRO, HIDALGO");
+    expect(tidyAddress("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.", null)).toBe("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
   });
 });

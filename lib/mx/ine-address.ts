@@ -1,6 +1,7 @@
 import { CURP_STATES } from "./curp";
 import { asInePrints } from "./ine-spelling";
 import { distance } from "./ine-front-labels";
+import { MUNICIPIOS } from "./municipios";
 
 /**
  * An address as the front prints it, mended where OCR of small type fails in ways the card's own
@@ -20,9 +21,13 @@ import { distance } from "./ine-front-labels";
  * - the entidad at the end, where one is written out, is one of the 32 (RENAPO's list in
  *   lib/mx/curp), spelt as INE prints: a name read a letter or two off («COLINA», «TASIAULIPAS»,
  *   «SANLUSPOTOS») is the one entidad it is nearest to, when no other is as near; D.F., the one
- *   INE abbreviates on the specimens, with its periods («DF», «D-F.») and its own line back.
+ *   INE abbreviates on the specimens, with its periods («DF», «D-F.») and its own line back;
+ * - the municipio before the entidad's abbreviation is one of INEGI's (lib/mx/municipios), of the
+ *   card's ESTADO when it printed one: a name read without its spaces or a few letters off
+ *   («CUAJIMALPADEMORELOS», «CUANMALPA DE MORELOS») is the one municipio it is nearest to, and
+ *   then the abbreviation a letter off its entidad's is that entidad's («OF.» for D.F.).
  */
-export function tidyAddress(address: string): string {
+export function tidyAddress(address: string, estado?: string | null): string {
   // COL. gets its period back where the read lost the address's periods; where it kept another
   // abbreviation's (PRIV., INT., D.F.), the recogniser sees this card's periods and a COL without
   // one is printed so (a sample card: «C PRIV. MONTE 109, COL ARBOLEDAS 38526»).
@@ -48,7 +53,7 @@ export function tidyAddress(address: string): string {
   // D.F. (an entidad INE abbreviates) with its periods lost or misread, or glued to the
   // municipio before it («MORELOS.D.F», «MORELOSDF», «D-F.»): no word of an address ends in DF.
   if (last > 0) lines[last] = lines[last]!.replace(/^(?:(.*?[A-ZÑ])[ .]?)?D[.-]?F\.?$/, (_, municipio?: string) => (municipio ? `${municipio}, D.F.` : "D.F."));
-  return lines.join(", ");
+  return withMunicipio(lines.join(", "), estado);
 }
 
 // The letters small type makes of digits: «12S3» is 1253, «2T93» 2793, «04B00» 04800.
@@ -64,4 +69,78 @@ function entidad(line: string): string {
   const near = ENTIDADES.map((e) => ({ e, d: distance(squeezed, e.replace(/ /g, "")) })).sort((a, b) => a.d - b.d);
   const [best, next] = near;
   return best!.d <= Math.max(1, Math.floor(best!.e.length / 5)) && next!.d > best!.d ? `${best!.e}${end}` : line;
+}
+
+/**
+ * The municipio line of a 2008–2019 front, «CUAJIMALPA DE MORELOS, D.F.»: the part before the
+ * last comma mended from INEGI's catalog, and the abbreviation after it from the municipio's
+ * entidad. Only where the last part is short, as an abbreviation is (a written-out entidad ends the
+ * sandbox's and the 2019 front's addresses, with no municipio before it), and the part before it
+ * holds no digit (a colonia's postcode, a 2019 front's «C.P. 14610»).
+ */
+function withMunicipio(address: string, estado?: string | null): string {
+  const parts = address.split(", ");
+  if (parts.length < 3) return address;
+  const [before, last] = [parts.at(-2)!, parts.at(-1)!];
+  if (squeeze(last).length > 5 || /\d|^(?:COL|C\.P)\b/.test(before)) return address;
+  const found = nearestMunicipio(before, estado && /^(0[1-9]|[12]\d|3[0-2])$/.test(estado) ? estado : null);
+  if (!found) return address;
+  parts[parts.length - 2] = found.name;
+  parts[parts.length - 1] = abbreviation(last, found.estado);
+  return parts.join(", ");
+}
+
+type Municipio = { name: string; estado: string; squeezed: string };
+let catalog: Municipio[] | undefined;
+const squeeze = (text: string) => text.replace(/[^A-ZÑ0-9]/g, "");
+const municipios = () =>
+  (catalog ??= Object.entries(MUNICIPIOS).flatMap(([estado, names]) =>
+    names.split("|").map((n) => {
+      const name = asInePrints(n);
+      return { name, estado, squeezed: squeeze(name) };
+    }),
+  ));
+
+/**
+ * The catalog's municipio a read is: the same letters without their spaces, or within one edit in
+ * six letters of the name when no other name is as near. Short names (five letters or fewer) only
+ * exactly: one edit turns ACALA into ACATLA. With the card's entidad, only its municipios.
+ */
+export function nearestMunicipio(read: string, estado: string | null): Municipio | null {
+  const squeezed = squeeze(read);
+  if (squeezed.length < 4) return null;
+  const pool = municipios().filter((m) => !estado || m.estado === estado);
+  let best: { m: Municipio; d: number } | null = null;
+  let runnerUp = Infinity;
+  for (const m of pool) {
+    if (Math.abs(m.squeezed.length - squeezed.length) > Math.floor(m.squeezed.length / 6)) continue;
+    const d = distance(squeezed, m.squeezed);
+    if (!best || d < best.d) {
+      if (best && best.m.name !== m.name) runnerUp = best.d;
+      best = { m, d };
+    } else if (m.name !== best.m.name) runnerUp = Math.min(runnerUp, d);
+  }
+  if (!best || best.d > Math.floor(best.m.squeezed.length / 6) || runnerUp <= best.d) return null;
+  // A name read whole but for its spaces is that name; the same name in several entidades (BENITO
+  // JUAREZ) is one name, and its entidad is then the card's or unknown.
+  const sameName = pool.filter((m) => m.name === best!.m.name);
+  return sameName.length > 1 && !estado ? { ...best.m, estado: "" } : best.m;
+}
+
+// The abbreviations the fronts print after the municipio (INE's specimens: «D.F.», «GTO»; the
+// states' usual abbreviations otherwise). Mexico City was D.F. until 2016 (DOF 29/01/2016).
+const ABBREVIATIONS: Record<string, string[]> = {
+  "01": ["AGS."], "02": ["B.C."], "03": ["B.C.S."], "04": ["CAMP."], "05": ["COAH."], "06": ["COL."], "07": ["CHIS."], "08": ["CHIH."],
+  "09": ["D.F.", "CDMX"], "10": ["DGO."], "11": ["GTO."], "12": ["GRO."], "13": ["HGO."], "14": ["JAL."], "15": ["MEX."], "16": ["MICH."],
+  "17": ["MOR."], "18": ["NAY."], "19": ["N.L."], "20": ["OAX."], "21": ["PUE."], "22": ["QRO."], "23": ["Q. ROO"], "24": ["S.L.P."],
+  "25": ["SIN."], "26": ["SON."], "27": ["TAB."], "28": ["TAMPS."], "29": ["TLAX."], "30": ["VER."], "31": ["YUC."], "32": ["ZAC."],
+};
+
+/** The entidad's abbreviation where the read is one letter off it (and is no other's); else as read. */
+function abbreviation(read: string, estado: string): string {
+  const letters = squeeze(read);
+  const all = Object.values(ABBREVIATIONS).flat();
+  if (all.some((a) => squeeze(a) === letters)) return read;
+  const near = (ABBREVIATIONS[estado] ?? []).find((a) => distance(letters, squeeze(a)) === 1 && letters.length >= 2);
+  return near ?? read;
 }

@@ -98,7 +98,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     reads.filter((_, k) => passes[k]?.engine === "paddle").map((r) => r.front),
   );
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
-  if (named.domicilio) named.domicilio = tidyAddress(named.domicilio);
+  if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
   return { words: first.words, front: named };
 }
 
