@@ -65,6 +65,11 @@ describe("tidyAddress", () => {
     // A municipio read right stays, with the abbreviation the card prints (a sample card's GTO without its period).
     expect(tidyAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO", "11")).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
     expect(tidyAddress("C HIDALGO 12, COL. CENTRO 44100, ZAPOPAM, JAL.", "14")).toBe("C HIDALGO 12, COL. CENTRO 44100, ZAPOPAN, JAL.");
+    // ESTADO misread (07 for 09 on a small card): the whole catalog is searched (tune part, seed 11).
+    expect(tidyAddress("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAIIMALPADEMORELOS, D.F.", "07")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    // The comma between municipio and abbreviation lost: set apart only where the municipio is one.
+    expect(tidyAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO GTO", null)).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
+    expect(tidyAddress("C MADERO 10, COL. CENTRO, BARRIO ALTO MOR", null)).toBe("C MADERO 10, COL. CENTRO, BARRIO ALTO MOR");
   });
 
   it("leaves a municipio alone when the catalog has no single name near it", () => {

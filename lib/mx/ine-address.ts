@@ -80,10 +80,16 @@ function entidad(line: string): string {
  */
 function withMunicipio(address: string, estado?: string | null): string {
   const parts = address.split(", ");
+  // The comma lost between the two («GUANAJUATO GTO»): a last word that is an abbreviation is set apart.
+  const glued = parts.length >= 2 ? /^(.*[A-ZÑ]) (\S{2,6})$/.exec(parts.at(-1)!) : null;
+  if (glued && ALL_ABBREVIATIONS.has(squeeze(glued[2]!))) parts.splice(-1, 1, glued[1]!, glued[2]!);
   if (parts.length < 3) return address;
   const [before, last] = [parts.at(-2)!, parts.at(-1)!];
   if (squeeze(last).length > 5 || /\d|^(?:COL|C\.P)\b/.test(before)) return address;
-  const found = nearestMunicipio(before, estado && /^(0[1-9]|[12]\d|3[0-2])$/.test(estado) ? estado : null);
+  // The card's ESTADO narrows the search; read wrong (07 for 09 on a small card), it finds nothing
+  // near, and the whole catalog is searched.
+  const cardEstado = estado && /^(0[1-9]|[12]\d|3[0-2])$/.test(estado) ? estado : null;
+  const found = (cardEstado && nearestMunicipio(before, cardEstado)) || nearestMunicipio(before, null);
   if (!found) return address;
   parts[parts.length - 2] = found.name;
   parts[parts.length - 1] = abbreviation(last, found.estado);
@@ -136,11 +142,12 @@ const ABBREVIATIONS: Record<string, string[]> = {
   "25": ["SIN."], "26": ["SON."], "27": ["TAB."], "28": ["TAMPS."], "29": ["TLAX."], "30": ["VER."], "31": ["YUC."], "32": ["ZAC."],
 };
 
+const ALL_ABBREVIATIONS = new Set(Object.values(ABBREVIATIONS).flat().map(squeeze));
+
 /** The entidad's abbreviation where the read is one letter off it (and is no other's); else as read. */
 function abbreviation(read: string, estado: string): string {
   const letters = squeeze(read);
-  const all = Object.values(ABBREVIATIONS).flat();
-  if (all.some((a) => squeeze(a) === letters)) return read;
+  if (ALL_ABBREVIATIONS.has(letters)) return read;
   const near = (ABBREVIATIONS[estado] ?? []).find((a) => distance(letters, squeeze(a)) === 1 && letters.length >= 2);
   return near ?? read;
 }
