@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { printedFront, sandboxAddress } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS, type SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { checkCurp } from "./curp";
-import { addressPunctuation, type IneFront, nameLine, type OcrWord, parseIneFront, plain, readFrontWords, registroYear, repair } from "./ine-front";
+import { addressPunctuation, type IneFront, nameLine, type OcrWord, parseIneFront, plain, rangeEnd, readFrontWords, registroYear, repair } from "./ine-front";
 
 // Every expectation below comes from the sandbox voter's own data (SANDBOX_VOTERS, printedFront)
 // or from the words handed in, never from what the parser printed: a field read wrong fails here.
@@ -817,5 +817,20 @@ describe("readFrontWords", () => {
     const cut = readFrontWords(line("cure GOVM800705MCLMLROT1", 342, 461, 22));
     expect(cut.front.curp).toBe("GOVM800705MCLMLRO7");
     expect(cut).toMatchObject({ curpWhole: false, curpShapes: [] });
+  });
+});
+
+describe("rangeEnd (the vigencia under its label)", () => {
+  it("takes the last year, or ten years after a range's start whose end was lost", () => {
+    expect(rangeEnd("2024")).toBe("2024");
+    expect(rangeEnd("2022 - 2032")).toBe("2032");
+    expect(rangeEnd("2O22 - 2O32".replace(/O/g, "0"))).toBe("2032");
+    // Tune part, seed 37: a small 2019 front and a small photo of a 2023 one.
+    expect(rangeEnd("24/06/1967 4646 2022 - 20372")).toBe("2032");
+    expect(rangeEnd("2025 - X65 Us LS) [-]")).toBe("2035");
+    // A range read whole but not ten years apart stays as read; a dash elsewhere changes nothing.
+    expect(rangeEnd("2025 - 2095")).toBe("2095");
+    expect(rangeEnd("2014 2024 -")).toBe("2024");
+    expect(rangeEnd("no year")).toBeNull();
   });
 });

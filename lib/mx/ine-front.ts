@@ -190,6 +190,21 @@ function validity(values: string[]): string | null {
 }
 
 /**
+ * The vigencia under its label: the last year there. On a 2019 front that year may open the range
+ * «2022 - 2032» whose end small type lost or garbled («2022 - 20372», «2025 - X65»: tune part,
+ * seed 37): a year followed by a dash and something other than a year is the emisión, and the
+ * vigencia is ten years on (INE: "una vigencia de 10 años, contados a partir del año de su
+ * Emisión"). A bare dash after the year (a border, a 2014 front) changes nothing.
+ */
+export function rangeEnd(text: string): string | null {
+  const last = [...text.matchAll(/\b(?:19|20)\d{2}\b/g)].at(-1);
+  if (!last) return null;
+  const after = text.slice(last.index + 4);
+  // The end is there but garbled: a dash with something after it (a bare dash may be a border).
+  return /^\s*[-–—]\s*[0-9A-Z]/.test(after) && !/^\s*[-–—]\s*(?:19|20)\d{2}\b/.test(after) ? String(Number(last[0]) + 10) : last[0];
+}
+
+/**
  * A birth date whose slashes the OCR lost or misread ("080772004", "08/0712004": small type
  * reads a slash as 1 or 7 or not at all), taken only where a word of the CURP's or the clave's
  * shape on the same card carries the same date (YYMMDD, at 5–10 of a CURP and 7–12 of a clave),
@@ -375,7 +390,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     .join(" ")
     .replace(/[OQD]/g, "0")
     .match(/\b\d{3,4}\b/);
-  const vigenciaRead = take("vigencia").join(" ").replace(/[OQ]/g, "0").match(/\b(?:19|20)\d{2}\b/g)?.at(-1) ?? null;
+  const vigenciaRead = rangeEnd(take("vigencia").join(" ").replace(/[OQ]/g, "0"));
   // The 2019 front prints EMISIÓN and VIGENCIA as one range under the label, «2021 - 2031» (INE
   // issues for ten years), and a wide gap parts its end from the label's column: a year read
   // there that opens such a range on the card is the range's start, and the vigencia its end.
