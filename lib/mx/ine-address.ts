@@ -64,11 +64,25 @@ const ENTIDADES = [...new Set([...Object.values(CURP_STATES).map(asInePrints), "
 /** A line that is an entidad read a little off, as INE prints it; any other line as it came. */
 function entidad(line: string): string {
   const [, text, end] = /^(.*?)(\.?)$/.exec(line)!;
-  const squeezed = text!.replace(/ /g, "");
-  if (squeezed.length < 5 || ENTIDADES.includes(text!)) return line;
-  const near = ENTIDADES.map((e) => ({ e, d: distance(squeezed, e.replace(/ /g, "")) })).sort((a, b) => a.d - b.d);
-  const [best, next] = near;
-  return best!.d <= Math.max(1, Math.floor(best!.e.length / 5)) && next!.d > best!.d ? `${best!.e}${end}` : line;
+  if (text!.replace(/ /g, "").length < 5 || ENTIDADES.includes(text!)) return line;
+  const near = nearestName(text!, ENTIDADES, (e) => Math.max(1, Math.floor(e.length / 5)), (t) => t.replace(/ /g, ""));
+  return near ? `${near}${end}` : line;
+}
+
+/**
+ * The one name of `names` nearest to `read` (both as `key` gives them: spaces and punctuation aside),
+ * within `edits(name)` edits of it, when no other name is as near; else none.
+ */
+function nearestName(read: string, names: readonly string[], edits: (name: string) => number, key = squeeze): string | null {
+  const squeezed = key(read);
+  let best: string | null = null;
+  let [bestD, runnerUp] = [Infinity, Infinity];
+  for (const name of names) {
+    const d = distance(squeezed, key(name));
+    if (d < bestD) [best, bestD, runnerUp] = [name, d, bestD];
+    else runnerUp = Math.min(runnerUp, d);
+  }
+  return best !== null && bestD <= edits(best) && runnerUp > bestD ? best : null;
 }
 
 /**
@@ -96,41 +110,34 @@ function withMunicipio(address: string, estado?: string | null): string {
   return parts.join(", ");
 }
 
-type Municipio = { name: string; estado: string; squeezed: string };
-let catalog: Municipio[] | undefined;
+type Municipio = { name: string; estado: string };
 const squeeze = (text: string) => text.replace(/[^A-ZÑ0-9]/g, "");
-const municipios = () =>
-  (catalog ??= Object.entries(MUNICIPIOS).flatMap(([estado, names]) =>
-    names.split("|").map((n) => {
-      const name = asInePrints(n);
-      return { name, estado, squeezed: squeeze(name) };
-    }),
-  ));
+let catalog: Map<string, string[]> | undefined;
+/** Each municipio's name as INE prints it, with the entidades that have one of that name. */
+const municipios = () => {
+  if (!catalog) {
+    catalog = new Map();
+    for (const [estado, names] of Object.entries(MUNICIPIOS)) for (const name of names.split("|").map(asInePrints)) catalog.set(name, [...(catalog.get(name) ?? []), estado]);
+  }
+  return catalog;
+};
+// One edit in six letters; short names (five letters or fewer) only exactly: one edit turns ACALA into ACATLA.
+const municipioEdits = (name: string) => Math.floor(squeeze(name).length / 6);
 
 /**
  * The catalog's municipio a read is: the same letters without their spaces, or within one edit in
- * six letters of the name when no other name is as near. Short names (five letters or fewer) only
- * exactly: one edit turns ACALA into ACATLA. With the card's entidad, only its municipios.
+ * six letters of the name when no other name is as near. With the card's entidad, only its
+ * municipios. A name several entidades share (BENITO JUAREZ) is one name, its entidad then the
+ * card's or unknown ("").
  */
 export function nearestMunicipio(read: string, estado: string | null): Municipio | null {
-  const squeezed = squeeze(read);
-  if (squeezed.length < 4) return null;
-  const pool = municipios().filter((m) => !estado || m.estado === estado);
-  let best: { m: Municipio; d: number } | null = null;
-  let runnerUp = Infinity;
-  for (const m of pool) {
-    if (Math.abs(m.squeezed.length - squeezed.length) > Math.floor(m.squeezed.length / 6)) continue;
-    const d = distance(squeezed, m.squeezed);
-    if (!best || d < best.d) {
-      if (best && best.m.name !== m.name) runnerUp = best.d;
-      best = { m, d };
-    } else if (m.name !== best.m.name) runnerUp = Math.min(runnerUp, d);
-  }
-  if (!best || best.d > Math.floor(best.m.squeezed.length / 6) || runnerUp <= best.d) return null;
-  // A name read whole but for its spaces is that name; the same name in several entidades (BENITO
-  // JUAREZ) is one name, and its entidad is then the card's or unknown.
-  const sameName = pool.filter((m) => m.name === best!.m.name);
-  return sameName.length > 1 && !estado ? { ...best.m, estado: "" } : best.m;
+  const length = squeeze(read).length;
+  if (length < 4) return null;
+  const names = [...municipios()].filter(([name, estados]) => (!estado || estados.includes(estado)) && Math.abs(squeeze(name).length - length) <= municipioEdits(name));
+  const name = nearestName(read, names.map(([n]) => n), municipioEdits);
+  if (!name) return null;
+  const estados = municipios().get(name)!;
+  return { name, estado: estado ?? (estados.length === 1 ? estados[0]! : "") };
 }
 
 // The abbreviations the fronts print after the municipio (INE's specimens: «D.F.», «GTO»; the

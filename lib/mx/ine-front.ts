@@ -201,7 +201,7 @@ export function rangeEnd(text: string): string | null {
   if (!last) return null;
   const after = text.slice(last.index + 4);
   // The end is there but garbled: a dash with something after it (a bare dash may be a border).
-  return /^\s*[-–—]\s*[0-9A-Z]/.test(after) && !/^\s*[-–—]\s*(?:19|20)\d{2}\b/.test(after) ? String(Number(last[0]) + 10) : last[0];
+  return /^\s*[-–—]\s*(?!(?:19|20)\d{2}\b)[0-9A-Z]/.test(after) ? String(Number(last[0]) + 10) : last[0];
 }
 
 /**
