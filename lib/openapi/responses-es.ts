@@ -96,8 +96,8 @@ export const RESPONSES_ES: Record<string, string> = {
   "The session no longer takes captures.": "La sesión ya no acepta capturas.",
   "Over 10 MB.": "Más de 10 MB.",
   "Not a JPEG, PNG or WebP image.": "No es una imagen JPEG, PNG ni WebP.",
-  "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 240 px wide, or 240–320 px wide whose CURP does not agree with the names, birth date and sex read, or blurred, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.":
-    "Vacía, de más de 40 megapíxeles o ilegible: demasiado pequeña, un frente sin credencial encontrada, una credencial de menos de 240 px de ancho, o de 240 a 320 px cuya CURP no concuerda con los nombres, la fecha de nacimiento y el sexo leídos, o borrosa, un frente sin los rótulos de una INE o con MRZ (el reverso enviado como frente), un reverso sin MRZ legible, ningún rostro o varios.",
+  "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 240 px wide, or 240–320 px wide or blurred whose CURP does not agree with the names, birth date and sex read, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.":
+    "Vacía, de más de 40 megapíxeles o ilegible: demasiado pequeña, un frente sin credencial encontrada, una credencial de menos de 240 px de ancho, o de 240 a 320 px o borrosa cuya CURP no concuerda con los nombres, la fecha de nacimiento y el sexo leídos, un frente sin los rótulos de una INE o con MRZ (el reverso enviado como frente), un reverso sin MRZ legible, ningún rostro o varios.",
   "The status now.": "El estado actual.",
   "The link expired.": "El enlace venció.",
   "Captures missing.": "Faltan capturas.",

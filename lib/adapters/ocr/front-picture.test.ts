@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FoundCard } from "@/lib/adapters/vision/find-card";
 import type { IneFront } from "@/lib/mx/ine-front";
 import { MIN_SIDE } from "@/components/identity/capture-quality";
-import { MIN_CARD_WIDTH, MIN_READ_WIDTH, MIN_SHARPNESS, problemOf, readProblem } from "./front-picture";
+import { MIN_CARD_WIDTH, MIN_READ_WIDTH, MIN_SHARPNESS, mustVouch, problemOf, readProblem } from "./front-picture";
 
 const card = (over: Partial<FoundCard>): FoundCard => ({ card: Buffer.alloc(0), by: "outline", pictureWidth: 1400, pictureHeight: 1050, coverage: 0.5, sourceWidth: 900, sharpness: 3000, ...over });
 
@@ -28,10 +28,12 @@ describe("problemOf: can the front reader read this picture?", () => {
   });
 
 
-  it("asks for a focused photo of a blurred card, but leaves a picture taken whole to the label check", () => {
-    expect(problemOf(card({ sharpness: MIN_SHARPNESS - 1 }))?.cause).toBe("blurred");
-    expect(problemOf(card({ by: "crop", sharpness: 5 }))?.cause).toBe("blurred");
-    expect(problemOf(card({ by: "whole", pictureWidth: 1280, pictureHeight: 800, sourceWidth: 1280, sharpness: 0 }))).toBeNull();
+  it("reads a blurred card before judging it (readProblem), and leaves a picture taken whole to the label check", () => {
+    expect(problemOf(card({ sharpness: MIN_SHARPNESS - 1 }))).toBeNull();
+    expect(mustVouch(card({ sharpness: MIN_SHARPNESS - 1 }))).toBe(true);
+    expect(mustVouch(card({ by: "crop", sharpness: 5 }))).toBe(true);
+    expect(mustVouch(card({ sharpness: MIN_SHARPNESS }))).toBe(false);
+    expect(mustVouch(card({ by: "whole", pictureWidth: 1280, pictureHeight: 800, sourceWidth: 1280, sharpness: 0 }))).toBe(false);
   });
 });
 
@@ -61,8 +63,17 @@ describe("readProblem: is a small card's read one to take?", () => {
     expect(readProblem(card({ sourceWidth: 280 }), { ...sofia, segundo_apellido: "PERA" })?.cause).toBe("card_too_small");
   });
 
-  it("does not judge the read of a card wide enough", () => {
-    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH }), { ...maria, curp: null })).toBeNull();
+  it("does not judge the read of a card wide enough and sharp enough", () => {
+    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH, sharpness: MIN_SHARPNESS }), { ...maria, curp: null })).toBeNull();
+  });
+
+  it("takes a blurred card whose CURP vouches for it, and asks for a sharper photo of one whose does not", () => {
+    const blurred = card({ sharpness: MIN_SHARPNESS - 1 });
+    expect(readProblem(blurred, maria)).toBeNull();
+    expect(readProblem(blurred, { ...maria, curp: null })).toMatchObject({ cause: "blurred", detail: "the card is blurred" });
+    expect(readProblem(blurred, { ...maria, primer_apellido: "LOPEZ" })?.cause).toBe("blurred");
+    // Narrow and blurred: the width is what the person can change first.
+    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1, sharpness: MIN_SHARPNESS - 1 }), { ...maria, curp: null })?.cause).toBe("card_too_small");
   });
 });
 

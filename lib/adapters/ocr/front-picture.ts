@@ -44,6 +44,9 @@ export const MIN_READ_WIDTH = 240;
  * small scans to begin with, 69%), 200–300 92%, over 300 95%. 100–200 reads about as well as the
  * cards 320–400 px wide that are taken (MIN_CARD_WIDTH). The earlier limit, 200, came from a
  * reader without Paddle's passes (then 100–200 read 18%). A sharp card scores in the thousands.
+ * A card under it is read, as a narrow one is, and taken only where its read vouches for itself
+ * (readProblem): on the tune part (six seeds, 5, 11, 23, 37, 101, 202; 2026-11-29), 7 cards were
+ * under it; the 5 whose CURP vouched read 61 of their 63 fields right, the 2 that did not 19 of 27.
  */
 export const MIN_SHARPNESS = 100;
 // A picture with no card outline in it is read whole only when it has a card's proportions
@@ -62,26 +65,33 @@ export function problemOf(found: FoundCard): FrontPictureProblem | null {
     return { cause: "no_card", message: "No encontramos la credencial en la foto del frente. Tómala de nuevo: la credencial completa, con sus cuatro esquinas, sobre un fondo liso.", detail: "no card outline found" };
   }
   if (found.sourceWidth < MIN_READ_WIDTH) return tooSmall(found.sourceWidth);
-  // Only a card whose outline was found is judged for focus: a picture taken whole may be no card
-  // at all (a blank page scores 0), which the reader's labels tell better.
-  if (found.by !== "whole" && found.sharpness < MIN_SHARPNESS) {
-    return { cause: "blurred", message: "La foto del frente está borrosa. Tómala de nuevo con buena luz, sosteniendo el teléfono quieto hasta que enfoque.", detail: "the card is blurred" };
-  }
   return null;
 }
+
+const BLURRED: FrontPictureProblem = { cause: "blurred", message: "La foto del frente está borrosa. Tómala de nuevo con buena luz, sosteniendo el teléfono quieto hasta que enfoque.", detail: "the card is blurred" };
 
 function tooSmall(width: number): FrontPictureProblem {
   return { cause: "card_too_small", message: `La credencial se ve muy pequeña en la foto del frente (${width} px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}). Acércate o envía una foto de mayor resolución.`, detail: `card too small: ${width} px wide, at least ${MIN_CARD_WIDTH}` };
 }
 
-/** Whether a card problemOf takes must still vouch for itself once read (readProblem). */
-export const mustVouch = (found: FoundCard) => found.sourceWidth < MIN_CARD_WIDTH;
+/** A card narrower than MIN_CARD_WIDTH: its labels are too small to read (read-ine-front reads it as it came, unturned). */
+export const isNarrow = (found: FoundCard) => found.sourceWidth < MIN_CARD_WIDTH;
+/**
+ * A card less sharp than MIN_SHARPNESS. Only a card whose outline was found is judged for focus:
+ * a picture taken whole may be no card at all (a blank page scores 0), which the reader's labels
+ * tell better.
+ */
+const isBlurred = (found: FoundCard) => found.by !== "whole" && found.sharpness < MIN_SHARPNESS;
+
+/** Whether a card problemOf takes must still vouch for itself once read (readProblem): a narrow or a blurred one. */
+export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(found);
 
 /**
- * After reading: a card narrower than MIN_CARD_WIDTH is taken only when its CURP agrees with the
- * names, birth date and sex read from its other lines (curpVouchedByCard); otherwise its small
- * type was misread and the person is asked for a closer photo, as for a card under MIN_READ_WIDTH.
+ * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
+ * birth date and sex read from its other lines (curpVouchedByCard); otherwise its type was
+ * misread and the person is asked for a closer or a sharper photo.
  */
 export function readProblem(found: FoundCard, front: IneFront): FrontPictureProblem | null {
-  return mustVouch(found) && !curpVouchedByCard(front.curp, front) ? tooSmall(found.sourceWidth) : null;
+  if (!mustVouch(found) || curpVouchedByCard(front.curp, front)) return null;
+  return isNarrow(found) ? tooSmall(found.sourceWidth) : BLURRED;
 }

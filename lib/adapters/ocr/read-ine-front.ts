@@ -5,7 +5,7 @@ import { repairCurp } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
-import { mustVouch } from "./front-picture";
+import { isNarrow } from "./front-picture";
 import { grammarClave, grammarCurp } from "./grammar-readings";
 import { lexiconNames } from "./name-readings";
 import { tally, timed } from "./stage-times";
@@ -31,7 +31,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // chance, which turned a 309 px card over: 0 fields right instead of 7), and the second turn was
   // a Tesseract read for nothing. It is read as it came: turned, it reads garbage whose CURP does
   // not vouch for it, and the person is asked for a closer photo (front-picture: readProblem).
-  const turns = (await turnsOf(found, asItCame)).slice(0, found && mustVouch(found) ? 1 : undefined);
+  const turns = (await turnsOf(found, asItCame)).slice(0, found && isNarrow(found) ? 1 : undefined);
   const passes = reader.passes ?? FRONT_PASSES;
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];

@@ -99,7 +99,7 @@ export const identitySessionOperations: Operation[] = [
       409: { description: "The session no longer takes captures.", schema: errorBody },
       413: { description: "Over 10 MB.", schema: errorBody },
       415: { description: "Not a JPEG, PNG or WebP image.", schema: errorBody },
-      422: { description: "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 240 px wide, or 240–320 px wide whose CURP does not agree with the names, birth date and sex read, or blurred, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.", schema: validationErrorBody },
+      422: { description: "Empty, over 40 megapixels, or unreadable: too small, a front with no card found in it, a card under 240 px wide, or 240–320 px wide or blurred whose CURP does not agree with the names, birth date and sex read, a front without an INE's labels or with an MRZ (the back sent as the front), a back without a readable MRZ, no face or several faces.", schema: validationErrorBody },
       429: { description: TOO_MANY_REQUESTS, schema: errorBody },
     },
   },
