@@ -44,6 +44,15 @@ describe("tidyAddress", () => {
     expect(tidyAddress("C MADERO 10, COLONIA CENTRO, PUEBLA")).toBe("C MADERO 10, COLONIA CENTRO, PUEBLA");
   });
 
+  it("gives the colonia's postcode back the 0 small type glued to the colonia as an O (tune part, seed 202)", () => {
+    expect(tidyAddress("C PITAGORAS 1253 INT. 4, COL. MORELOSO 4800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    expect(tidyAddress("C PITAGORAS 1253 INT. 4, COLMORELOSO4800, CUAJIMALPA DE MORELOS, D.F.")).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.");
+    // Five digits already, a number not on the colonia's line, a colonia too short to have lost a letter: as read.
+    for (const address of ["C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.", "C INDEPENDENCIA 4274, COL. CENTRO, QUINTANA ROO", "C ALAMO 4800, COL. CENTRO, PUEBLA", "C ALAMO 12, COL. EDO 4800, PUEBLA"]) {
+      expect(tidyAddress(address)).toBe(address);
+    }
+  });
+
   it("leaves COL without its period where the read kept another abbreviation's period", () => {
     expect(tidyAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO,GTO")).toBe("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO");
     expect(tidyAddress("C INDEPENDENCIA 2615, COL CENTRO, TLAXCALA")).toBe("C INDEPENDENCIA 2615, COL. CENTRO, TLAXCALA");

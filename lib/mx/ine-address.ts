@@ -48,12 +48,23 @@ export function tidyAddress(address: string, estado?: string | null): string {
   const last = lines.length - 1;
   // The colonia's line opens with COL.: «COLMORELOS» lost its period and space (not the last
   // line, where COLIMA is an entidad, nor COLONIA written out).
-  for (let i = 1; i < last; i++) lines[i] = lines[i]!.replace(/^COL(?!ONIA)(?=[A-ZÑ]{4})/, "COL. ");
+  for (let i = 1; i < last; i++) lines[i] = postcode(lines[i]!.replace(/^COL(?!ONIA)(?=[A-ZÑ]{4})/, "COL. "));
   if (last > 0) lines[last] = entidad(lines[last]!);
   // D.F. (an entidad INE abbreviates) with its periods lost or misread, or glued to the
   // municipio before it («MORELOS.D.F», «MORELOSDF», «D-F.»): no word of an address ends in DF.
   if (last > 0) lines[last] = lines[last]!.replace(/^(?:(.*?[A-ZÑ])[ .]?)?D[.-]?F\.?$/, (_, municipio?: string) => (municipio ? `${municipio}, D.F.` : "D.F."));
   return withMunicipio(lines.join(", "), estado);
+}
+
+/**
+ * The colonia's postcode whose first digit small type glued to the colonia as a letter: «COL.
+ * MORELOSO 4800» is COL. MORELOS 04800. A Mexican código postal always has five digits (SEPOMEX),
+ * and INE prints it after the colonia; those of Mexico City open with 0, round as the O it is
+ * read as (tune part, seed 202). A line already ending in five digits, or whose word before the
+ * four would be left under three letters, is as it came.
+ */
+function postcode(line: string): string {
+  return line.replace(/^(COL\. .*[A-ZÑ]{3})[ODQ] (\d{4})$/, "$1 0$2");
 }
 
 // The letters small type makes of digits: «12S3» is 1253, «2T93» 2793, «04B00» 04800.
