@@ -38,4 +38,10 @@ describe("synthetic people (bench/identity.ts)", () => {
     expect(buildCurp(maria, "DF", () => 0)).toBe("PELG850312MDFRPD00");
     expect(buildClaveElector(maria, "DF", () => 0).slice(0, 9)).toBe("PRLPMR850");
   });
+
+  it("key MARÍA DE JESÚS by JESÚS, as RENAPO skips MARÍA and the particle DE", () => {
+    const person = { nombres: "MARÍA DE JESÚS", primer_apellido: "HERNÁNDEZ", segundo_apellido: "SOTO", fecha_nacimiento: "1961-08-03", sexo: "M" as const };
+    expect(buildCurp(person, "CM", () => 0).slice(0, 16)).toBe("HESJ610803MCMRTS");
+    expect(buildCurp({ ...person, nombres: "JOSÉ DE LA LUZ" }, "CM", () => 0).slice(0, 16)).toBe("HESL610803MCMRTZ");
+  });
 });

@@ -4,6 +4,7 @@
 // of a card. Seeded, so a run can be repeated.
 import type { SandboxVoter } from "@/lib/adapters/ine/sandbox-voters";
 import { CURP_STATES, curpCheckDigit, curpNameLetters, type CurpState } from "@/lib/mx/curp";
+import { NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
 
 /** mulberry32: small, fast and the same sequence for the same seed. */
 export function seededRandom(seed: number): () => number {
@@ -37,10 +38,14 @@ const keyLetters = (s: string) => s.replace(/Ñ/g, "X").normalize("NFD").replace
 const VOWELS = "AEIOU";
 const innerVowel = (s: string) => [...keyLetters(s).slice(1)].find((c) => VOWELS.includes(c)) ?? "X";
 const innerConsonant = (s: string) => [...keyLetters(s).slice(1)].find((c) => !VOWELS.includes(c)) ?? "X";
-// RENAPO skips a first given name MARÍA or JOSÉ when there is a second one.
+// RENAPO skips a first given name MARÍA or JOSÉ when there is a second one, and the particles
+// (DE, DEL, LA…) before the name it keys: MARÍA DE JESÚS is keyed by JESÚS, J and S (Instructivo
+// Normativo para la Asignación de la CURP, criterios de excepción; the list is lib/mx's). Before,
+// it was keyed by "DE JESÚS", D and J: a CURP no real card prints.
 const curpGivenName = (nombres: string) => {
   const [first = "", ...rest] = nombres.split(" ");
-  return rest.length && ["MARIA", "JOSE", "MA", "J"].includes(keyLetters(first)) ? rest.join(" ") : first;
+  const given = rest.length && ["MARIA", "JOSE", "MA", "J"].includes(keyLetters(first)) ? rest : [first];
+  return given.find((w) => !NAME_PARTICLES.has(keyLetters(w))) ?? given[0]!;
 };
 
 export function buildCurp(p: { nombres: string; primer_apellido: string; segundo_apellido: string; fecha_nacimiento: string; sexo: "H" | "M" }, state: CurpState, random: Random): string {
