@@ -51,16 +51,22 @@ export type Turn = 0 | 90 | 180 | 270;
  * `width`: the card's width to read at (1012 px, 300 dpi, by default); `threshold`: made black
  * and white at this grey level, which drops the light guilloche and seal real cards print behind
  * the text (the sandbox card has none, and reads best without); `engine`: a pass made by
- * PaddleOCR instead (lib/adapters/ocr/paddle-front-reader: combinedIneFrontReader).
+ * PaddleOCR instead (lib/adapters/ocr/paddle-front-reader: combinedIneFrontReader);
+ * `wideCardsOnly`: not made for a card narrower than front-picture's MIN_CARD_WIDTH (readIneFront).
  */
-export type FrontPass = { width?: number; threshold?: number; engine?: "paddle" };
+export type FrontPass = { width?: number; threshold?: number; engine?: "paddle"; wideCardsOnly?: true };
 
 /**
  * The passes readIneFront makes, in order, until one reads everything. Measured on the specimen
  * fronts (bench/identity.ts): thresholded at 1600 px, the 2014 render read 16 of 17 fields where
  * plain grey read 8; the other sizes are the ones that used to be retried for a CURP misread.
+ * A card 240–320 px wide in the picture, enlarged five times and more to 1600 px, gains nothing
+ * from that pass: on the tune part (cards 240–320 px of seeds 11, 23, 37, 101, 202; 65 pictures,
+ * both engines, 2026-11-29) the same 37 were taken and read the same, the refused ones 3 fields
+ * more of 854 without it, and it is the slowest of the passes (Tesseract on 2.5 times the pixels
+ * of 1012 px). Without the 1200 px one instead, 2 fewer; without both, 1 fewer.
  */
-export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140 }, { width: 1400 }, { width: 1200, threshold: 150 }];
+export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140, wideCardsOnly: true }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
 // Two workers for whole cards, one per core: readIneFront reads a pass ahead while the one before

@@ -231,6 +231,25 @@ describe("readIneFront: the card found in the picture", () => {
     expect(asked.every((a) => a.turn === 0)).toBe(true);
   });
 
+  it("leaves out a narrow card's passes for wide cards only, and a blurred wide card's turns in", async () => {
+    const widths = async (card: FoundCard) => {
+      const asked: (number | undefined)[] = [];
+      const reader: IneFrontReader = {
+        async read(_image, options = {}) {
+          if (!options.area) asked.push(options.width);
+          return [];
+        },
+        passes: [{ width: 1012 }, { width: 1600, threshold: 140, wideCardsOnly: true }, { width: 1400 }],
+      };
+      await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+      return asked;
+    };
+    const wide = await found(1012, 638, "outline");
+    expect(await widths({ ...wide, sourceWidth: 300 })).toEqual([1012, 1400]);
+    // Wide but blurred: it must vouch too (front-picture mustVouch), yet its labels read, so both turns and every pass.
+    expect(await widths({ ...wide, sharpness: 50 })).toEqual([1012, 1012, 1600, 1400]);
+  });
+
   it("tries every turn on a picture of other proportions (a 4:3 photo read whole) or none the finder opened", async () => {
     for (const card of [await found(1400, 1050, "whole"), undefined]) {
       const { reader, asked } = turnsAsked();

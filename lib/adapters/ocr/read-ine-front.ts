@@ -32,7 +32,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // a Tesseract read for nothing. It is read as it came: turned, it reads garbage whose CURP does
   // not vouch for it, and the person is asked for a closer photo (front-picture: readProblem).
   const turns = (await turnsOf(found, asItCame)).slice(0, found && isNarrow(found) ? 1 : undefined);
-  const passes = reader.passes ?? FRONT_PASSES;
+  const passes = (reader.passes ?? FRONT_PASSES).filter((p) => !(p.wideCardsOnly && found && isNarrow(found)));
   const first = await upright(reader, image, turns, passes[0]!);
   const reads: Read[] = [first];
   // The 2019 front (no ESTADO, MUNICIPIO, LOCALIDAD) prints SEXO alone at the top right, over
