@@ -828,8 +828,14 @@ describe("rangeEnd (the vigencia under its label)", () => {
     // Tune part, seed 37: a small 2019 front and a small photo of a 2023 one.
     expect(rangeEnd("24/06/1967 4646 2022 - 20372")).toBe("2032");
     expect(rangeEnd("2025 - X65 Us LS) [-]")).toBe("2035");
-    // A range read whole but not ten years apart stays as read; a dash elsewhere changes nothing.
-    expect(rangeEnd("2025 - 2095")).toBe("2095");
+    // A range read whole whose end no credential can have yet (more than ten years from now) is
+    // ten years after its start; one not ten years apart but possible stays as read (which year
+    // was misread is not known); a dash elsewhere changes nothing.
+    expect(rangeEnd("2025 - 2095", 2026)).toBe("2035");
+    expect(rangeEnd("2025-2095", 2026)).toBe("2035");
+    expect(rangeEnd("2025 - 2036", 2026)).toBe("2036");
+    expect(rangeEnd("2015 - 2035", 2026)).toBe("2035");
+    expect(rangeEnd("2025 - 2095", 2090)).toBe("2095");
     expect(rangeEnd("2014 2024 -")).toBe("2024");
     expect(rangeEnd("no year")).toBeNull();
   });

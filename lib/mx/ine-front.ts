@@ -196,12 +196,18 @@ function validity(values: string[]): string | null {
  * vigencia is ten years on (INE: "una vigencia de 10 años, contados a partir del año de su
  * Emisión"). A bare dash after the year (a border, a 2014 front) changes nothing.
  */
-export function rangeEnd(text: string): string | null {
+export function rangeEnd(text: string, thisYear = new Date().getFullYear()): string | null {
   const last = [...text.matchAll(/\b(?:19|20)\d{2}\b/g)].at(-1);
   if (!last) return null;
   const after = text.slice(last.index + 4);
   // The end is there but garbled: a dash with something after it (a bare dash may be a border).
-  return /^\s*[-–—]\s*(?!(?:19|20)\d{2}\b)[0-9A-Z]/.test(after) ? String(Number(last[0]) + 10) : last[0];
+  if (/^\s*[-–—]\s*(?!(?:19|20)\d{2}\b)[0-9A-Z]/.test(after)) return String(Number(last[0]) + 10);
+  // A range read whole whose end no credential can have yet (more than ten years from now: «2025 -
+  // 2095», tune part, seed 37) had its end misread, not its start: the vigencia is ten years on.
+  // An end that is possible stays as read, even not ten years on: which year was misread is not known.
+  const start = /((?:19|20)\d{2})\s*[-–—]\s*$/.exec(text.slice(0, last.index))?.[1];
+  const end = Number(last[0]);
+  return start && end > thisYear + 10 && Number(start) + 10 <= thisYear + 10 ? String(Number(start) + 10) : last[0];
 }
 
 /**
