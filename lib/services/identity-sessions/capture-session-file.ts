@@ -128,8 +128,8 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   const { found, problem } = await checkFrontPicture(picture);
   const refused = (p: NonNullable<typeof problem>) => ({ refusal: { error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] }, read: null });
   if (problem) return refused(problem);
-  // A card under front-picture's MIN_CARD_WIDTH is read whole now, as the checks will read it, and
-  // taken only where its CURP agrees with its names, birth date and sex: that read is an INE
+  // A card under front-picture's MIN_CARD_WIDTH, or blurred, is read whole now, as the checks will
+  // read it, and taken only where its CURP agrees with its names, birth date and sex: that read is an INE
   // front's (a back has no CURP), where its small labels would not pass the label count below.
   // The read is kept with the capture: the checks use it rather than read the card again.
   if (mustVouch(found)) {

@@ -153,7 +153,7 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
 
 /**
  * The front's fields and how many words its first pass read: as the capture read them when it
- * read this very file whole (a small card, read to decide whether to take it: capture-session-file)
+ * read this very file whole (a small or blurred card, read to decide whether to take it: capture-session-file)
  * with a reader of this version, else read now. Only the capture writes that read, and every
  * front captured replaces it; a reader upgraded since reads the card again.
  */

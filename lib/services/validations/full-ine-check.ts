@@ -41,7 +41,7 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
   const mrz = parseIneMrz(await deps.mrzReader.read(images.back), now);
   // A front the reader cannot read (no card, too small, blurred) is answered with why, before
   // any registry is asked: the client can send a better photo.
-  // A small card is read first, and refused the same way unless its read vouches for itself.
+  // A small or blurred card is read first, and refused the same way unless its read vouches for itself.
   const picture = await checkFrontPicture(images.front);
   const refused = (problem: { message: string }) => ({ status: "failed" as const, result: body({ status: false, message: problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false });
   if (picture.problem) return refused(picture.problem);
