@@ -123,17 +123,21 @@ function withMunicipio(address: string, estado?: string | null): string {
 
 type Municipio = { name: string; estado: string };
 const squeeze = (text: string) => text.replace(/[^A-ZÑ0-9]/g, "");
-let catalog: Map<string, string[]> | undefined;
+/** A catalog name's entidades, and its letters squeezed once (nearestMunicipio compares 2,476 names a call). */
+type CatalogEntry = { estados: string[]; squeezed: string };
+let catalog: Map<string, CatalogEntry> | undefined;
 /** Each municipio's name as INE prints it, with the entidades that have one of that name. */
 const municipios = () => {
   if (!catalog) {
     catalog = new Map();
-    for (const [estado, names] of Object.entries(MUNICIPIOS)) for (const name of names.split("|").map(asInePrints)) catalog.set(name, [...(catalog.get(name) ?? []), estado]);
+    for (const [estado, names] of Object.entries(MUNICIPIOS))
+      for (const name of names.split("|").map(asInePrints)) catalog.set(name, { estados: [...(catalog.get(name)?.estados ?? []), estado], squeezed: squeeze(name) });
   }
   return catalog;
 };
+const squeezedName = (text: string) => municipios().get(text)?.squeezed ?? squeeze(text);
 // One edit in six letters; short names (five letters or fewer) only exactly: one edit turns ACALA into ACATLA.
-const municipioEdits = (name: string) => Math.floor(squeeze(name).length / 6);
+const municipioEdits = (name: string) => Math.floor(squeezedName(name).length / 6);
 
 /**
  * The catalog's municipio a read is: the same letters without their spaces, or within one edit in
@@ -144,10 +148,10 @@ const municipioEdits = (name: string) => Math.floor(squeeze(name).length / 6);
 export function nearestMunicipio(read: string, estado: string | null): Municipio | null {
   const length = squeeze(read).length;
   if (length < 4) return null;
-  const names = [...municipios()].filter(([name, estados]) => (!estado || estados.includes(estado)) && Math.abs(squeeze(name).length - length) <= municipioEdits(name));
-  const name = nearestName(read, names.map(([n]) => n), municipioEdits);
+  const names = [...municipios()].filter(([name, { estados, squeezed }]) => (!estado || estados.includes(estado)) && Math.abs(squeezed.length - length) <= municipioEdits(name));
+  const name = nearestName(read, names.map(([n]) => n), municipioEdits, squeezedName);
   if (!name) return null;
-  const estados = municipios().get(name)!;
+  const { estados } = municipios().get(name)!;
   return { name, estado: estado ?? (estados.length === 1 ? estados[0]! : "") };
 }
 
