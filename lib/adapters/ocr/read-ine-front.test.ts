@@ -250,6 +250,26 @@ describe("readIneFront: the card found in the picture", () => {
     expect(await widths({ ...wide, sharpness: 50 })).toEqual([1012, 1012, 1600, 1400]);
   });
 
+  it("calls a turn upright from two labels: a blurred card is not read again turned over, one with a label or none is", async () => {
+    const card = await found(1012, 638, "outline");
+    for (const [labels, turns] of [
+      [["NOMBRE", "DOMICILIO"], [0]],
+      [["DOMICILIO"], [0, 180]],
+      [[], [0, 180]],
+    ] as const) {
+      const asked: number[] = [];
+      const reader: IneFrontReader = {
+        async read(_image, options = {}) {
+          if (!options.area && options.width === 1012) asked.push(options.turn ?? 0);
+          return options.turn ? [] : labels.flatMap((label, i) => line(label, 339, 167 + 150 * i, 18));
+        },
+        passes: [{ width: 1012 }, { width: 1400 }],
+      };
+      await readIneFront(reader, new Uint8Array([1, 2, 3]), card);
+      expect(asked).toEqual(turns);
+    }
+  });
+
   it("tries every turn on a picture of other proportions (a 4:3 photo read whole) or none the finder opened", async () => {
     for (const card of [await found(1400, 1050, "whole"), undefined]) {
       const { reader, asked } = turnsAsked();
