@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { birthDateOf, chooseCurp, emisionOf, readIneFront, SEXO_2019, tildesWithTheirLetters } from "./read-ine-front";
+import { birthDateOf, chooseCurp, emisionOf, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -67,15 +67,18 @@ describe("readIneFront: the 2019 front's SEXO", () => {
     expect(SEXO_2019.left + SEXO_2019.width).toBeLessThanOrEqual(1);
   });
 
+  // Without its clave de elector, whose H or M would give the sex (sexOf).
+  const noClave = front2019.filter((w) => w.y0 !== 430);
+
   it("an area with no SEXO in it leaves it unread, read once whatever the passes", async () => {
-    const { reader, asked } = fakeReader(front2019, line("PA", 40, 20, 30));
+    const { reader, asked } = fakeReader(noClave, line("PA", 40, 20, 30));
     expect((await readIneFront(reader, new Uint8Array())).front.sexo).toBeNull();
     expect(asked.filter((a) => a === "card").length).toBeGreaterThan(1);
     expect(asked.filter((a) => a === "area")).toHaveLength(1);
   });
 
   it("not on a 2014 front (ESTADO, MUNICIPIO, LOCALIDAD printed), where SEXO has another place", async () => {
-    const front2014 = [...front2019, ...line("ESTADO 09", 349, 600), ...line("MUNICIPIO 004", 560, 600)];
+    const front2014 = [...noClave, ...line("ESTADO 09", 349, 600), ...line("MUNICIPIO 004", 560, 600)];
     const { reader, asked } = fakeReader(front2014, line("SEXO M", 40, 20, 30));
     expect((await readIneFront(reader, new Uint8Array())).front.sexo).toBeNull();
     expect(asked).not.toContain("area");
@@ -372,6 +375,24 @@ describe("birthDateOf: the birth date the card gives", () => {
     expect(birthDateOf({ ...card, curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
     expect(birthDateOf({ ...card, curp: "CARI920316MZSSMT29" }, now)).toBeNull();
     expect(birthDateOf({ ...card, nombres: "ANA", curp: "CARI920316MZSSMT28" }, now)).toBeNull();
+  });
+});
+
+describe("sexOf: SEXO unread, the clave de elector's", () => {
+  // INE's specimen: GOMEZ VELAZQUEZ MARGARITA, born 1980-07-05, clave GMVLMR 800705 01 M 100.
+  const card = { fecha_nacimiento: "1980-07-05", sexo: null, clave_elector: "GMVLMR80070501M100" } as unknown as IneFront;
+
+  it("takes the clave's H or M when its birth date is the card's", () => {
+    expect(sexOf(card)).toBe("M");
+    expect(sexOf({ ...card, clave_elector: "GMVLMR80070501H100" })).toBe("H");
+  });
+
+  it("keeps SEXO as read, and takes nothing from a clave of another date, another shape, or with no date to hold it to", () => {
+    expect(sexOf({ ...card, sexo: "H" })).toBe("H");
+    expect(sexOf({ ...card, clave_elector: "GMVLMR80050701M100" })).toBeNull();
+    expect(sexOf({ ...card, clave_elector: "GMVLMR8007501M100" })).toBeNull();
+    expect(sexOf({ ...card, clave_elector: null })).toBeNull();
+    expect(sexOf({ ...card, fecha_nacimiento: null })).toBeNull();
   });
 });
 

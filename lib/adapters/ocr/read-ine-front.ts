@@ -85,11 +85,13 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // (lib/adapters/ocr/grammar-readings: a second choice where small type's first is wrong).
   const words = reads.flatMap((r) => r.words);
   await timed("grammar decode", async () => {
+    answer.sexo = sexOf(answer);
     if (!validCurp(answer) || contradicted(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
     answer.fecha_nacimiento = birthDateOf(answer);
     answer.anio_emision = emisionOf(answer);
     // A clave de elector not of its shape, none, or one of another birth date or other letters than the names': the one under its grammar.
     answer.clave_elector = grammarClave(words, answer);
+    answer.sexo = sexOf(answer);
   });
   // The name's lines under a lexicon of Mexican names (lib/adapters/ocr/name-readings), after the
   // CURP and clave: their letters are what guards a rare name from a common one.
@@ -197,6 +199,22 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
   if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
   // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
   return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
+}
+
+/**
+ * The card's sex: SEXO as read or, unread (its one letter, alone at the edge of its row, is the
+ * first value small type loses), the clave de elector's. INE builds the clave as six letters of
+ * the names, the birth date YYMMDD, the entidad's two digits, then H or M and three digits (INE's
+ * specimen: GMVLMR 800705 01 M 100; every sandbox card). Taken only from a clave of that whole
+ * shape whose birth date is the card's (printed, or its valid CURP's: birthDateOf), so a clave
+ * garbled elsewhere does not give it; the clave is read from another line than the CURP, so a CURP
+ * that agrees with it still vouches for a read (lib/mx/curp-card-agreement).
+ */
+export function sexOf(front: IneFront): IneFront["sexo"] {
+  if (front.sexo) return front.sexo;
+  const clave = /^[A-Z]{6}(\d{6})\d{2}([HM])\d{3}$/.exec(front.clave_elector ?? "");
+  const born = front.fecha_nacimiento?.slice(2).replace(/-/g, "");
+  return clave && born === clave[1] ? (clave[2] as "H" | "M") : null;
 }
 
 /**
