@@ -376,6 +376,20 @@ describe("birthDateOf: the birth date the card gives", () => {
     expect(birthDateOf({ ...card, curp: "CARI920316MZSSMT29" }, now)).toBeNull();
     expect(birthDateOf({ ...card, nombres: "ANA", curp: "CARI920316MZSSMT28" }, now)).toBeNull();
   });
+
+  it("else takes the YYMMDD the clave and the CURP as read agree on, the century by the differentiator or the voter's age", () => {
+    // The names misread (ANA: the CURP's I contradicted) and the check digit wrong: two lines still agree.
+    const misread = { ...card, nombres: "ANA", clave_elector: "CSRSIT92031632M100" };
+    expect(birthDateOf({ ...misread, curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
+    expect(birthDateOf({ ...misread, curp: "CARI920316MZSSMT29" }, now)).toBe("1992-03-16");
+    expect(birthDateOf({ ...misread, curp: "CARI920316MZSSMT" }, now)).toBe("1992-03-16");
+    expect(birthDateOf({ ...misread, clave_elector: "CSRSIT05031632M100", curp: "CARI050316MZSSMTA8" }, now)).toBe("2005-03-16");
+    // A differentiator read as a letter that makes the holder a minor, dates that disagree, no calendar date, a clave of another shape: none.
+    expect(birthDateOf({ ...misread, clave_elector: "CSRSIT10031632M100", curp: "CARI100316MZSSMTA8" }, now)).toBeNull();
+    expect(birthDateOf({ ...misread, curp: "CARI920317MZSSMT28" }, now)).toBeNull();
+    expect(birthDateOf({ ...misread, clave_elector: "CSRSIT92023132M100", curp: "CARI920231MZSSMT28" }, now)).toBeNull();
+    expect(birthDateOf({ ...misread, clave_elector: "CSRSIT9203162M100", curp: "CARI920316MZSSMT28" }, now)).toBeNull();
+  });
 });
 
 describe("sexOf: SEXO unread, the clave de elector's", () => {

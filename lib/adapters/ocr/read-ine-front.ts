@@ -99,6 +99,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     await timed("name lexicon", () => lexiconNames(words, answer)),
     reads.filter((_, k) => passes[k]?.engine === "paddle").map((r) => r.front),
   );
+  // Names misread contradicted the valid CURP when the birth date was first weighed (tune seed
+  // 101: a small card's CURP vouched for once the lexicon mended its names, its date unread): now
+  // they are mended, the CURP gives the date.
+  named.fecha_nacimiento ??= curpBirthDate(named);
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
   return { words: first.words, front: named };
@@ -188,17 +192,46 @@ const filled = (front: IneFront) => Object.values(front).filter((v) => v !== nul
 /**
  * The card's birth date: the one printed, its century mended where small type misread it (1080,
  * 1592: no voter's); unread, the one the CURP carries when it passes its check digit and the
- * names and sex do not contradict it (RENAPO: YYMMDD, the century by the differentiator).
+ * names and sex do not contradict it (RENAPO: YYMMDD, the century by the differentiator), else
+ * the one the clave and the CURP as read agree on (agreedBirthDate).
  */
 export function birthDateOf(front: IneFront, now = new Date()): string | null {
-  // The names and sex only: the printed date is weighed below, and a clave's (no check digit) is the CURP's to mend.
-  const fromCurp = front.curp && validCurp(front) && !contradicted({ ...front, fecha_nacimiento: null, clave_elector: null }) ? (checkCurp(front.curp) as { birthDate: string }).birthDate : null;
+  const fromCurp = curpBirthDate(front);
   const printed = front.fecha_nacimiento;
-  if (!printed) return fromCurp;
+  if (!printed) return fromCurp ?? agreedBirthDate(front, now);
   if (/^(19|20)/.test(printed)) return printed;
   if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
   // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
   return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
+}
+
+/**
+ * The birth date of a CURP that passes its check digit and that the names and sex do not
+ * contradict (the names and sex only: a printed date is weighed by birthDateOf, and a clave's,
+ * which has no check digit, is the CURP's to mend).
+ */
+export function curpBirthDate(front: IneFront): string | null {
+  return front.curp && validCurp(front) && !contradicted({ ...front, fecha_nacimiento: null, clave_elector: null }) ? (checkCurp(front.curp) as { birthDate: string }).birthDate : null;
+}
+
+/**
+ * A birth date neither printed (read) nor given by a valid CURP: the YYMMDD that the clave de
+ * elector (its whole shape) and the CURP as read both carry, two lines read apart (a blurred card
+ * whose names were misread, tune seed 37: CEPM620728… and CRPRMG620728…; a small one whose CURP
+ * failed its check digit, seed 101). The century is the CURP's differentiator's (RENAPO: a digit
+ * before 2000, a letter after) or, not read, the voter's age's; a date that is no calendar date,
+ * or would make the holder under 18, is none.
+ */
+function agreedBirthDate(front: IneFront, now: Date): string | null {
+  const clave = /^[A-Z]{6}(\d{2})(\d{2})(\d{2})\d{2}[HM]\d{3}$/.exec(front.clave_elector ?? "");
+  if (!clave || front.curp?.slice(4, 10) !== `${clave[1]}${clave[2]}${clave[3]}`) return null;
+  const [yy, mm, dd] = [Number(clave[1]), Number(clave[2]), Number(clave[3])];
+  const differentiator = front.curp[16] ?? "";
+  const adultYear = now.getUTCFullYear() - 18;
+  const year = (/\d/.test(differentiator) ? 1900 : /[A-Z]/.test(differentiator) ? 2000 : 2000 + yy > adultYear ? 1900 : 2000) + yy;
+  const date = new Date(Date.UTC(year, mm - 1, dd));
+  if (year > adultYear || date.getUTCMonth() !== mm - 1 || date.getUTCDate() !== dd) return null;
+  return `${year}-${clave[2]}-${clave[3]}`;
 }
 
 /**
