@@ -1,3 +1,4 @@
+import { claveElectorParts } from "./clave-elector";
 import { checkCurp } from "./curp";
 import { mrzName, type IneMrz, type MrzSex } from "./ine-mrz";
 
@@ -25,7 +26,6 @@ export type Verifications = {
   numero_emision_match: boolean | null;
 };
 
-const CLAVE_ELECTOR = /^[A-Z]{6}(\d{6})\d{2}([HM])\d{3}$/;
 /** The TD1 name line holds 30 characters; a longer name is cut there. */
 const MRZ_NAME_LENGTH = 30;
 
@@ -33,7 +33,7 @@ export function crossCheckIdentity(evidence: IdentityEvidence): Verifications {
   const curp = evidence.curp ? checkCurp(evidence.curp) : null;
   const curpParts = curp?.valid ? curp : null;
   const claveText = evidence.front?.clave_elector?.trim().toUpperCase() || null;
-  const clave = claveText ? CLAVE_ELECTOR.exec(claveText) : null;
+  const clave = claveElectorParts(claveText);
 
   const birthDates = [curpParts?.birthDate, evidence.front?.fecha_nacimiento, evidence.mrz?.birthDate, evidence.renapo?.fecha_nacimiento];
   const sexes = [curpParts?.sex, evidence.front?.sexo, evidence.mrz?.sex, evidence.renapo?.sexo];
@@ -50,7 +50,7 @@ export function crossCheckIdentity(evidence: IdentityEvidence): Verifications {
       ? null
       : !clave
         ? false
-        : both(agree([clave[1], ...birthDates.map((d) => (d ? d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) : null))]), agree([clave[2], ...sexes])),
+        : both(agree([clave.born, ...birthDates.map((d) => (d ? d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) : null))]), agree([clave.sex, ...sexes])),
     // The emission number printed on the front (after the año de registro, or with EMISIÓN) and
     // the one in the MRZ's optional data (lib/mx/ine-mrz): a front and a back of two issues of
     // one person's card (an old card's front with a new back) share everything else.

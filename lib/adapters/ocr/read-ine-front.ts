@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
@@ -223,31 +224,29 @@ export function curpBirthDate(front: IneFront): string | null {
  * or would make the holder under 18, is none.
  */
 function agreedBirthDate(front: IneFront, now: Date): string | null {
-  const clave = /^[A-Z]{6}(\d{2})(\d{2})(\d{2})\d{2}[HM]\d{3}$/.exec(front.clave_elector ?? "");
-  if (!clave || front.curp?.slice(4, 10) !== `${clave[1]}${clave[2]}${clave[3]}`) return null;
-  const [yy, mm, dd] = [Number(clave[1]), Number(clave[2]), Number(clave[3])];
+  const born = claveElectorParts(front.clave_elector)?.born;
+  if (!born || front.curp?.slice(4, 10) !== born) return null;
+  const [yy, mm, dd] = [0, 2, 4].map((i) => Number(born.slice(i, i + 2))) as [number, number, number];
   const differentiator = front.curp[16] ?? "";
   const adultYear = now.getUTCFullYear() - 18;
   const year = (/\d/.test(differentiator) ? 1900 : /[A-Z]/.test(differentiator) ? 2000 : 2000 + yy > adultYear ? 1900 : 2000) + yy;
   const date = new Date(Date.UTC(year, mm - 1, dd));
   if (year > adultYear || date.getUTCMonth() !== mm - 1 || date.getUTCDate() !== dd) return null;
-  return `${year}-${clave[2]}-${clave[3]}`;
+  return `${year}-${born.slice(2, 4)}-${born.slice(4)}`;
 }
 
 /**
  * The card's sex: SEXO as read or, unread (its one letter, alone at the edge of its row, is the
- * first value small type loses), the clave de elector's. INE builds the clave as six letters of
- * the names, the birth date YYMMDD, the entidad's two digits, then H or M and three digits (INE's
- * specimen: GMVLMR 800705 01 M 100; every sandbox card). Taken only from a clave of that whole
- * shape whose birth date is the card's (printed, or its valid CURP's: birthDateOf), so a clave
- * garbled elsewhere does not give it; the clave is read from another line than the CURP, so a CURP
- * that agrees with it still vouches for a read (lib/mx/curp-card-agreement).
+ * first value small type loses), the clave de elector's (lib/mx/clave-elector). Taken only from a
+ * clave of its whole shape whose birth date is the card's (printed, or its valid CURP's:
+ * birthDateOf), so a clave garbled elsewhere does not give it; the clave is read from another line
+ * than the CURP, so a CURP that agrees with it still vouches for a read
+ * (lib/mx/curp-card-agreement).
  */
 export function sexOf(front: IneFront): IneFront["sexo"] {
   if (front.sexo) return front.sexo;
-  const clave = /^[A-Z]{6}(\d{6})\d{2}([HM])\d{3}$/.exec(front.clave_elector ?? "");
-  const born = front.fecha_nacimiento?.slice(2).replace(/-/g, "");
-  return clave && born === clave[1] ? (clave[2] as "H" | "M") : null;
+  const clave = claveElectorParts(front.clave_elector);
+  return clave && front.fecha_nacimiento?.slice(2).replace(/-/g, "") === clave.born ? clave.sex : null;
 }
 
 /**
