@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { birthDateOf, chooseCurp, emisionOf, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
+import { birthDateOf, chooseCurp, curpTheCardAgrees, emisionOf, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -407,6 +407,24 @@ describe("sexOf: SEXO unread, the clave de elector's", () => {
     expect(sexOf({ ...card, clave_elector: "GMVLMR8007501M100" })).toBeNull();
     expect(sexOf({ ...card, clave_elector: null })).toBeNull();
     expect(sexOf({ ...card, fecha_nacimiento: null })).toBeNull();
+  });
+});
+
+describe("curpTheCardAgrees: of two CURPs that pass the check digit, the card's", () => {
+  // RODRÍGUEZ QUIÑONES SOFÍA, born 1991-09-20: ROQS 910920 M MS D X F 1 4. Read ROQS…SOXF14 as well,
+  // which passes too: D and O weigh alike at the 14th place of the sum mod 10.
+  const card = { primer_apellido: "RODRÍGUEZ", segundo_apellido: "QUIÑONES", nombres: "SOFÍA", fecha_nacimiento: "1991-09-20", sexo: "M", clave_elector: null } as unknown as IneFront;
+
+  it("takes the one the names agree with more, whichever pass read it", () => {
+    expect(curpTheCardAgrees({ ...card, curp: "ROQS910920MMSOXF14" }, ["ROQS910920MMSDXF14", "ROQS910920MMSOXF14", null])).toBe("ROQS910920MMSDXF14");
+  });
+
+  it("keeps the card's on a tie, and never takes one that fails its check digit or mends an invalid one", () => {
+    expect(curpTheCardAgrees({ ...card, curp: "ROQS910920MMSDXF14" }, ["ROQS910920MMSOXF14"])).toBe("ROQS910920MMSDXF14");
+    // Both contradict the names at the 14th place alike (O and Q): the card's stays.
+    expect(curpTheCardAgrees({ ...card, primer_apellido: "ROSAS", curp: "ROQS910920MMSOXF14" }, ["ROQS910920MMSDXF14"])).toBe("ROQS910920MMSOXF14");
+    expect(curpTheCardAgrees({ ...card, curp: "ROQS910920MMSOXF14" }, ["ROQS910920MMSDXF15"])).toBe("ROQS910920MMSOXF14");
+    expect(curpTheCardAgrees({ ...card, curp: "ROQS910920MMSDXF15" }, ["ROQS910920MMSDXF14"])).toBe("ROQS910920MMSDXF15");
   });
 });
 

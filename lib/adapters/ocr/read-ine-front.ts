@@ -100,6 +100,16 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     await timed("name lexicon", () => lexiconNames(words, answer)),
     reads.filter((_, k) => passes[k]?.engine === "paddle").map((r) => r.front),
   );
+  // A CURP's check digit is a sum mod 10, so one misread letter in ten still passes it (ROQS…SDXF14
+  // read ROQS…SOXF14: D and O weigh alike at the 14th place, tune seed 202): where the passes read
+  // two valid CURPs, the one the card's mended names agree with more is the card's, and the clave,
+  // whose letters its grammar took from the CURP, is decoded again under it.
+  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp));
+  if (agreed !== named.curp) {
+    named.curp = agreed;
+    named.clave_elector = grammarClave(words, named);
+    named.sexo = sexOf(named);
+  }
   // Names misread contradicted the valid CURP when the birth date was first weighed (tune seed
   // 101: a small card's CURP vouched for once the lexicon mended its names, its date unread): now
   // they are mended, the CURP gives the date.
@@ -291,6 +301,20 @@ function letterAfterTilde(read: string, paddle: string | null): string | null {
     if (candidate.replace(/Ñ/g, "N") === paddle) return candidate;
   }
   return null;
+}
+
+/**
+ * Of the valid CURPs the passes read, the one the card's other lines (names, birth date, sex:
+ * lib/mx/curp-card-agreement) agree with most; the card's own CURP unless another agrees strictly
+ * more. Only between valid ones: an invalid CURP is the grammar's and the repair's to mend.
+ */
+export function curpTheCardAgrees(card: IneFront, read: (string | null)[]): string | null {
+  if (!validCurp(card)) return card.curp;
+  let best = card.curp!;
+  for (const curp of new Set(read)) {
+    if (curp && checkCurp(curp).valid && curpCardAgreement(curp, card) > curpCardAgreement(best, card)) best = curp;
+  }
+  return best;
 }
 
 /**
