@@ -390,9 +390,21 @@ describe("birthDateOf: the birth date the card gives", () => {
     expect(birthDateOf({ ...misread, clave_elector: "CSRSIT92023132M100", curp: "CARI920231MZSSMT28" }, now)).toBeNull();
     expect(birthDateOf({ ...misread, clave_elector: "CSRSIT9203162M100", curp: "CARI920316MZSSMT28" }, now)).toBeNull();
   });
+
+  it("takes the CURP's over a printed one that the CURP and the clave as read both contradict alike", () => {
+    const printedWrong = { ...card, fecha_nacimiento: "1992-05-16", curp: "CARI920316MZSSMT28" };
+    expect(birthDateOf({ ...printedWrong, clave_elector: "CSRSIT92031632M100" }, now)).toBe("1992-03-16");
+    // One line against one: the printed date stays (the clave agrees with it, or says a third date, or is not of its shape).
+    expect(birthDateOf({ ...printedWrong, clave_elector: "CSRSIT92051632M100" }, now)).toBe("1992-05-16");
+    expect(birthDateOf({ ...printedWrong, clave_elector: "CSRSIT92041632M100" }, now)).toBe("1992-05-16");
+    expect(birthDateOf({ ...printedWrong, clave_elector: "CSRSIT9203162M100" }, now)).toBe("1992-05-16");
+    // A CURP that fails its check digit, or that the names contradict, outvotes nothing.
+    expect(birthDateOf({ ...printedWrong, curp: "CARI920316MZSSMT29", clave_elector: "CSRSIT92031632M100" }, now)).toBe("1992-05-16");
+    expect(birthDateOf({ ...printedWrong, nombres: "ANA", clave_elector: "CSRSIT92031632M100" }, now)).toBe("1992-05-16");
+  });
 });
 
-describe("sexOf: SEXO unread, the clave de elector's", () => {
+describe("sexOf: SEXO unread, the clave de elector's; misread, outvoted", () => {
   // INE's specimen: GOMEZ VELAZQUEZ MARGARITA, born 1980-07-05, clave GMVLMR 800705 01 M 100.
   const card = { fecha_nacimiento: "1980-07-05", sexo: null, clave_elector: "GMVLMR80070501M100" } as unknown as IneFront;
 
@@ -407,6 +419,15 @@ describe("sexOf: SEXO unread, the clave de elector's", () => {
     expect(sexOf({ ...card, clave_elector: "GMVLMR8007501M100" })).toBeNull();
     expect(sexOf({ ...card, clave_elector: null })).toBeNull();
     expect(sexOf({ ...card, fecha_nacimiento: null })).toBeNull();
+  });
+
+  it("takes the sex a valid CURP and the clave both give over SEXO read otherwise, and only then", () => {
+    // GOVM800705MCLMLR01 fails its check digit (INE's specimen); MUSG790130HPLXNR07 passes it.
+    const read = { ...card, sexo: "M", fecha_nacimiento: "1979-01-30", curp: "MUSG790130HPLXNR07", clave_elector: "MXSNGR79013021H562" } as IneFront;
+    expect(sexOf(read)).toBe("H");
+    expect(sexOf({ ...read, clave_elector: "MXSNGR79013021M562" })).toBe("M");
+    expect(sexOf({ ...read, clave_elector: null })).toBe("M");
+    expect(sexOf({ ...read, curp: "MUSG790130HPLXNR08" })).toBe("M");
   });
 });
 

@@ -210,10 +210,22 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
   const fromCurp = curpBirthDate(front);
   const printed = front.fecha_nacimiento;
   if (!printed) return fromCurp ?? agreedBirthDate(front, now);
-  if (/^(19|20)/.test(printed)) return printed;
+  if (/^(19|20)/.test(printed)) return fromCurp && outvoted(printed, fromCurp, front) ? fromCurp : printed;
   if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
   // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
   return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
+}
+
+/**
+ * The card prints the birth date on three lines: FECHA DE NACIMIENTO, the CURP and the clave de
+ * elector (YYMMDD each). A printed date that the CURP (one passing its check digit that the names
+ * do not contradict) and the clave as read (its whole shape, before its grammar takes the printed
+ * date) both contradict, alike, was misread: two lines read apart outvote one (tune seed 37, a
+ * 285 px card: 24/05/1967 read from 24/06/1967 twice, QUXO670624… and QOXCOS670624… read right).
+ */
+function outvoted(printed: string, fromCurp: string, front: IneFront): boolean {
+  const yymmdd = (date: string) => date.slice(2).replace(/-/g, "");
+  return printed !== fromCurp && claveElectorParts(front.clave_elector)?.born === yymmdd(fromCurp);
 }
 
 /**
@@ -254,8 +266,12 @@ function agreedBirthDate(front: IneFront, now: Date): string | null {
  * (lib/mx/curp-card-agreement).
  */
 export function sexOf(front: IneFront): IneFront["sexo"] {
-  if (front.sexo) return front.sexo;
   const clave = claveElectorParts(front.clave_elector);
+  // The sex is on three lines too (SEXO, the CURP's 11th letter, the clave's 15th): SEXO read
+  // against a CURP that passes its check digit and the clave as read, both alike, was misread (tune
+  // seed 37, a 278 px card: M read for H). Both are read apart from SEXO and from each other.
+  const curpSex = validCurp(front) ? front.curp![10] : null;
+  if (front.sexo) return curpSex && curpSex !== front.sexo && clave?.sex === curpSex ? curpSex : front.sexo;
   return clave && front.fecha_nacimiento?.slice(2).replace(/-/g, "") === clave.born ? clave.sex : null;
 }
 
