@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
-import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
@@ -360,16 +360,10 @@ const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) 
  * and two passes read the same CURP, one that fails its check digit or is a letter or two short
  * (lib/mx/ine-front: shortCurp). Small type misreads a CURP differently from pass to pass; one
  * read alike twice is printed so (INE's specimens: GOVM800705MCLMLR01, GOVM800705MCLR01), and
- * the passes after it read it alike again: before, every such front ran all five passes. Or one
- * pass read it and the card vouches for it (lib/mx/curp-card-agreement: it fails its check digit
- * only, and the names, birth date and sex give every other character it has): another pass would
- * read the same card again. Tune seeds 11 and 37 (154 pictures), picture by picture: the specimen
- * velpaNew then runs 1–2 Tesseract passes fewer on 4 pictures; one read changed (its address read
- * whole, its clave worse), the count of fields right the same.
+ * the passes after it read it alike again: before, every such front ran all five passes.
  */
 export function settled(front: IneFront, reads: { front: IneFront }[]): boolean {
   if (!EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) || (front.anio_emision === null && !is2019(front))) return false;
-  if (curpVouchedByCard(front.curp, front)) return true;
   const curps = reads.map((r) => r.front.curp).filter((c): c is string => !!c && !checkCurp(c).valid);
   return curps.some((c, i) => curps.indexOf(c) !== i);
 }
