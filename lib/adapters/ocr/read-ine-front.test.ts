@@ -303,6 +303,59 @@ describe("readIneFront: what the labels leave empty, read by position", () => {
   });
 });
 
+describe("readIneFront: on a narrow card, what the position read gives ends the passes", () => {
+  // INE's 2019 specimen with its VIGENCIA unread by label; its CURP (16 characters as printed) read alike by two passes.
+  const noVigencia = whole2019("GOVM800705MCLR01").filter((w) => !["VIGENCIA", "2019", "-", "2029"].includes(w.text));
+  const PASSES = [{ width: 1012 }, { width: 1012, engine: "paddle" as const }, { width: 1600, threshold: 140 }, { width: 1400 }];
+  const cardOf = async (sourceWidth: number): Promise<FoundCard> => ({
+    card: await sharp({ create: { width: 1012, height: 638, channels: 3, background: "#fff" } }).png().toBuffer(),
+    by: "outline",
+    pictureWidth: 1400,
+    pictureHeight: 1050,
+    coverage: 0.4,
+    sourceWidth,
+    sharpness: 1000,
+  });
+  const readerOf = (passes: IneFrontReader["passes"]) => {
+    const asked: string[] = [];
+    let positions = 0;
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return line("SEXO M", 40, 20, 30);
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return noVigencia;
+      },
+      passes,
+      byPosition: async () => (positions++, { vigencia: "2029" }),
+    };
+    return { reader, asked, positions: () => positions };
+  };
+
+  it("once the Paddle pass is read, its boxes read by position fill the front, and no pass is read for what they gave", async () => {
+    const { reader, asked, positions } = readerOf(PASSES);
+    const { front } = await readIneFront(reader, new Uint8Array(), await cardOf(300));
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front).toMatchObject({ vigencia: "2029", curp: "GOVM800705MCLR01" });
+    expect(positions()).toBe(1);
+  });
+
+  it("not on a wide card, whose later passes may read by label what the position read misplaced", async () => {
+    const { reader, asked, positions } = readerOf(PASSES);
+    const { front } = await readIneFront(reader, new Uint8Array(), await cardOf(900));
+    expect(asked).toEqual(["tesseract 1012", "paddle", "tesseract 1600", "tesseract 1400"]);
+    expect(front.vigencia).toBe("2029");
+    expect(positions()).toBe(1);
+  });
+
+  it("not before the Paddle pass: a reader without one reads every pass, then by position once", async () => {
+    const { reader, asked, positions } = readerOf([{ width: 1012 }, { width: 1400 }]);
+    const { front } = await readIneFront(reader, new Uint8Array(), await cardOf(300));
+    expect(asked).toEqual(["tesseract 1012", "tesseract 1400"]);
+    expect(front.vigencia).toBe("2029");
+    expect(positions()).toBe(1);
+  });
+});
+
 describe("readIneFront: a CURP no reading passes, mended by the rest of the card", () => {
   // The 268 px sandbox card of bench:identity's tune part: Paddle read its CURP BEFM040706IASLLRE2
   // (6 for 8, I for H); its names, birth date and sex came from the position read.

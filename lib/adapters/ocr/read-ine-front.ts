@@ -60,9 +60,20 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     if (!started.has(i)) started.set(i, reader.read(image, { ...passes[i], turn: first.turn }));
     return started.get(i)!;
   };
+  // The fields read by where the layout prints them (reader.byPosition), read once: from the
+  // Paddle pass's own boxes, so only after it. On a narrow card they also decide whether another
+  // pass is needed: no pass reads its labels, so each Tesseract pass after the Paddle one was read
+  // for what the position read already gave (tune seed 37: 2–3 passes on each of 6 cards
+  // 278–311 px). Not on a wider card, whose later passes may read by label what the position read
+  // misplaced (tune seed 11, 342 px: a name block read a line low, DOMICILIO's label as the name).
+  let positionRead: Promise<Partial<IneFront>> | undefined;
+  const byPosition = () => (positionRead ??= reader.byPosition!(image, first.turn));
+  const paddleRead = () => reads.some((_, k) => passes[k]?.engine === "paddle");
+  const judged = async (front: IneFront) => (reader.byPosition && found && isNarrow(found) && paddleRead() && !complete(front) && !settled(front, reads) ? fillByPosition(front, await byPosition()) : front);
   for (let i = 1; i < passes.length; i++) {
     const before = await soFar();
-    if (complete(before) || settled(before, reads)) break;
+    const withPosition = await judged(before);
+    if (complete(withPosition) || settled(withPosition, reads)) break;
     const reading = readPass(i);
     if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
     const words = await reading;
@@ -74,7 +85,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
-  const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await reader.byPosition(image, first.turn)) : front;
+  const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await byPosition()) : front;
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
   // A CURP that passes its check digit but that the names, birth date or sex contradict is one of
