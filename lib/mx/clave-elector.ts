@@ -6,6 +6,9 @@
  */
 const CLAVE_ELECTOR = /^[A-Z]{6}(\d{6})\d{2}([HM])\d{3}$/;
 
+/** A birth date (YYYY-MM-DD) as the clave and the CURP carry it: YYMMDD. */
+export const birthYymmdd = (date: string) => date.slice(2).replace(/-/g, "");
+
 /** The clave's birth date (YYMMDD) and sex, or null for a value not of its whole shape. */
 export function claveElectorParts(clave: string | null | undefined): { born: string; sex: "H" | "M" } | null {
   const parts = CLAVE_ELECTOR.exec(clave ?? "");

@@ -1,4 +1,4 @@
-import { claveElectorParts } from "./clave-elector";
+import { birthYymmdd, claveElectorParts } from "./clave-elector";
 import { checkCurp } from "./curp";
 import { mrzName, type IneMrz, type MrzSex } from "./ine-mrz";
 
@@ -50,7 +50,7 @@ export function crossCheckIdentity(evidence: IdentityEvidence): Verifications {
       ? null
       : !clave
         ? false
-        : both(agree([clave.born, ...birthDates.map((d) => (d ? d.slice(2, 4) + d.slice(5, 7) + d.slice(8, 10) : null))]), agree([clave.sex, ...sexes])),
+        : both(agree([clave.born, ...birthDates.map((d) => (d ? birthYymmdd(d) : null))]), agree([clave.sex, ...sexes])),
     // The emission number printed on the front (after the año de registro, or with EMISIÓN) and
     // the one in the MRZ's optional data (lib/mx/ine-mrz): a front and a back of two issues of
     // one person's card (an old card's front with a new back) share everything else.

@@ -6,6 +6,7 @@
  * clave de elector, dates, years), repairing the letter/digit confusions OCR makes where the
  * shape says which one it must be (O/0, I/1, S/5, B/8, Z/2, G/6).
  */
+import { birthYymmdd } from "./clave-elector";
 import { checkCurp } from "./curp";
 import { curpFitsCard } from "./curp-card-agreement";
 import { chunks, findLabels, plain, type Chunk, type LabelKey, type OcrWord } from "./ine-front-labels";
@@ -437,14 +438,14 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   // shape whose date is at most two digits off the card's birth date (the one printed, or one the
   // clave's date vouched for), and that passes its check digit with that date, is the CURP. A CURP
   // of another date altogether is left as read: the cross-checks must see a card that contradicts itself.
-  const yymmdd = fechaNacimiento?.slice(2).replace(/-/g, "");
+  const yymmdd = fechaNacimiento ? birthYymmdd(fechaNacimiento) : undefined;
   const redate = (c: string) => (yymmdd ? `${c.slice(0, 4)}${yymmdd}${c.slice(10)}` : c);
   const nearDate = (c: string) => !!yymmdd && [...yymmdd].filter((d, i) => c[4 + i] !== d).length <= 2;
   const redated = curpRun && validCurp(curpRun.value) ? null : yymmdd ? findRun(everywhere(all), curpPattern, (c) => nearDate(c) && validCurp(redate(c)), true) : null;
   const curp = redated?.whole ? redate(redated.value) : (curpRun?.value ?? null);
   // The clave carries the birth date (YYMMDD) at positions 7–12; unlabelled, only a clave whose
   // date is the card's birth date (or its CURP's) is taken.
-  const born = fechaNacimiento?.slice(2).replace(/-/g, "") ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
+  const born = yymmdd ?? (curp && validCurp(curp) ? curp.slice(4, 10) : null);
   const claveDate = (c: string) => !born || c.slice(6, 12) === born;
   // Nothing of a CURP's shape: a CURP a letter or two short beside its label, as printed (shortCurp).
   const printedCurp = curp ?? shortCurp(take("curp"), bornIn1900s);

@@ -1,3 +1,4 @@
+import { birthYymmdd } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { COMMON_FIRST_NAMES, curpCardAgreement, curpExpectedFromCard, curpNameWords, NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
 import { CLAVE_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
@@ -83,7 +84,7 @@ export const UNCHECKED_MARGIN = 1.5;
  */
 export function grammarClave(words: OcrWord[], card: IneFront): string | null {
   const current = card.clave_elector;
-  const born = card.fecha_nacimiento?.slice(2).replace(/-/g, "") ?? (card.curp && checkCurp(card.curp).valid ? card.curp.slice(4, 10) : null);
+  const born = (card.fecha_nacimiento ? birthYymmdd(card.fecha_nacimiento) : null) ?? (card.curp && checkCurp(card.curp).valid ? card.curp.slice(4, 10) : null);
   // Without a birth date to hold it to, a garbled clave's letters were "read" into other letters
   // (tune part, seed 23: CBOZIM53103124H810 for IBDZTM53103124H810).
   if (!born) return current;

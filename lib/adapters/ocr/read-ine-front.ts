@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { claveElectorParts } from "@/lib/mx/clave-elector";
+import { birthYymmdd, claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp } from "@/lib/mx/curp-repair";
@@ -235,8 +235,7 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
  * 285 px card: 24/05/1967 read from 24/06/1967 twice, QUXO670624… and QOXCOS670624… read right).
  */
 function outvoted(printed: string, fromCurp: string, front: IneFront): boolean {
-  const yymmdd = (date: string) => date.slice(2).replace(/-/g, "");
-  return printed !== fromCurp && claveElectorParts(front.clave_elector)?.born === yymmdd(fromCurp);
+  return printed !== fromCurp && claveElectorParts(front.clave_elector)?.born === birthYymmdd(fromCurp);
 }
 
 /**
@@ -283,7 +282,7 @@ export function sexOf(front: IneFront): IneFront["sexo"] {
   // seed 37, a 278 px card: M read for H). Both are read apart from SEXO and from each other.
   const curpSex = validCurp(front) ? front.curp![10] : null;
   if (front.sexo) return curpSex && curpSex !== front.sexo && clave?.sex === curpSex ? curpSex : front.sexo;
-  return clave && front.fecha_nacimiento?.slice(2).replace(/-/g, "") === clave.born ? clave.sex : null;
+  return clave && front.fecha_nacimiento && birthYymmdd(front.fecha_nacimiento) === clave.born ? clave.sex : null;
 }
 
 /**
