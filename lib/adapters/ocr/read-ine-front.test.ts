@@ -517,6 +517,28 @@ describe("readIneFront: a CURP that passes its check digit but not the card", ()
   });
 });
 
+describe("readIneFront: a CURP read again under its grammar once the names are mended", () => {
+  it("gives the grammar the letters of the name the lexicon mended, not of the one misread", async () => {
+    // Rocío Hernández Montaño (tune seed 202, a 265 px card): Paddle read MONTAÑO as NONTANO,
+    // M second, and her CURP's C (the 16th) as O, C second (lattice-fixture).
+    const curpChars = [..."HEMR571014MZSRNC63"];
+    curpChars[15] = "C>O";
+    const curpLattice = latticeOf(curpChars);
+    const nameLattice = latticeOf(["M>N", ..."ONTANO"]);
+    const boxes = wordsOf([
+      { text: greedyOf(nameLattice), confidence: 0.8, x0: 338, y0: 218, x1: 500, y1: 240, lattice: nameLattice },
+      { text: greedyOf(curpLattice), confidence: 0.8, x0: 339, y0: 487, x1: 700, y1: 509, lattice: curpLattice },
+    ]);
+    expect(boxes.map((b) => b.text)).toEqual(["NONTANO", "HEMR571014MZSRNO63"]);
+    const card: Record<string, string> = { GOMEZ: "HERNANDEZ", MARGARITA: "ROCIO", "05/07/1980": "14/10/1957", GMVLMR80070501M100: "HRMNRC57101432M811" };
+    const words = [...front2019.filter((w) => !w.text.startsWith("GOVM") && w.text !== "VELAZQUEZ").map((w) => ({ ...w, text: card[w.text] ?? w.text })), ...boxes];
+    const reader: IneFrontReader = { read: async (_image, options = {}) => (options.area ? [] : words), passes: [{ width: 1012 }] };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(front.segundo_apellido).toBe("MONTAÑO");
+    expect(front.curp).toBe("HEMR571014MZSRNC63");
+  });
+});
+
 describe("emisionOf: the year of issue, ten years before the vigencia", () => {
   const now = new Date("2026-11-28T00:00:00Z");
   const card = { anio_registro: "2008", anio_emision: "2017", vigencia: "2027" } as unknown as IneFront;

@@ -115,9 +115,15 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // read ROQS…SOXF14: D and O weigh alike at the 14th place, tune seed 202): where the passes read
   // two valid CURPs, the one the card's mended names agree with more is the card's, and the clave,
   // whose letters its grammar took from the CURP, is decoded again under it.
-  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp));
-  if (agreed !== named.curp) {
-    named.curp = agreed;
+  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp)) ?? named.curp;
+  // The CURP's grammar takes the names' letters as given, so a name misread when it ran gave it
+  // the wrong ones (tune seed 202, a 265 px card: MONTAÑO read NONTANO, so HENR… was asked of a
+  // box that holds HEMR571014MZSRNC63, which the grammar reads within 4.1 nats once M is given):
+  // with the names mended, a CURP still invalid or contradicted is read under the grammar again.
+  const regrammared = !validCurp({ ...named, curp: agreed }) || contradicted({ ...named, curp: agreed }) ? grammarCurp(words, named, agreed) : null;
+  const curp = regrammared ?? agreed;
+  if (curp !== named.curp) {
+    named.curp = curp;
     named.clave_elector = grammarClave(words, named);
     named.sexo = sexOf(named);
   }
