@@ -94,6 +94,31 @@ describe("readByPosition: an INE front's values by where the layout prints them"
     expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ primer_apellido: "YAREZ", segundo_apellido: "DAZ", nombres: "RUBEN" });
   });
 
+  it("takes the name's three lines the clave's letters agree with, not a garbled DOMICILIO read as the given names", () => {
+    // A 2014 front 280 px wide in a photo (tune part, seed 101, F model: VARGAS OCHOA GERMAN, clave
+    // VROCGR…), its outline found a little high: the name's area unshifted holds OCHOA, GERMAN and
+    // DOMICILIO read «COMOLO». Paddle's boxes, in region fractions (1012 × 638).
+    const f = (text: string, x0: number, x1: number, yc: number, h = 0.05) => ({ text, x0: x0 * 1012, x1: x1 * 1012, y0: (yc - h / 2) * 638, y1: (yc + h / 2) * 638 });
+    const boxes = [
+      f("AE", 0.288, 0.31, 0.215, 0.04),
+      f("VARGAS", 0.282, 0.39, 0.245),
+      f("OCHOA", 0.279, 0.37, 0.305),
+      f("GERMAN", 0.281, 0.39, 0.355),
+      f("COMOLO", 0.285, 0.37, 0.425, 0.04),
+      f("CINDEPENDENCIA 2358", 0.273, 0.6, 0.46),
+      f("COL CENTRO", 0.282, 0.45, 0.505),
+      f("CIUDAD DE MEXICO", 0.277, 0.55, 0.54),
+      f("VROCGR94050709H618", 0.434, 0.78, 0.6),
+      f("VAOG940507HDFRCR39", 0.316, 0.65, 0.68),
+    ];
+    expect(readByPosition(boxes, 1012, 638)?.front).toMatchObject({ primer_apellido: "VARGAS", segundo_apellido: "OCHOA", nombres: "GERMAN", clave_elector: "VROCGR94050709H618" });
+    // With no clave or CURP read to say, or one that agrees with the other block by one letter
+    // only (chance), the nearest shift's last three lines, as before.
+    const shifted = { primer_apellido: "OCHOA", segundo_apellido: "GERMAN", nombres: "COMOLO" };
+    expect(readByPosition(boxes.slice(0, -2), 1012, 638)?.front).toMatchObject(shifted);
+    expect(readByPosition([...boxes.slice(0, -2), f("VXXXXX94050709H618", 0.434, 0.78, 0.6)], 1012, 638)?.front).toMatchObject(shifted);
+  });
+
   it("finds the layout again when the card's outline took in the background on its left (the text column at half the width)", () => {
     // INE's 2014 specimen 318 px wide in a photo on striped cloth (tune part): the stripes joined
     // the card's left edge, the card fills the region's right three quarters. Paddle's boxes, in

@@ -1,4 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
+import { curpExpectedFromCard, curpNameWords } from "@/lib/mx/curp-card-agreement";
 import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, registroYear, repair, vouchedBirthDate, type IneFront } from "@/lib/mx/ine-front";
 import { distance, LABELS } from "@/lib/mx/ine-front-labels";
 
@@ -150,20 +151,16 @@ function readLayout(layout: FrontLayout, boxes: PositionBox[], width: number, he
   const texts = (boxes: PositionBox[]) => boxes.map((b) => b.text);
   const front: Partial<IneFront> = {};
 
-  // Values with a strong grammar find their own shift: the name (three lines of letters, no
-  // digit: the address's lines have their number and postcode), the clave's and CURP's shapes
-  // (the CURP's check digit), a real birth date. A label garbled past recognising sits above its
+  // Values with a strong grammar find their own shift: the clave's and CURP's shapes (the CURP's
+  // check digit), the name (three lines of letters, no digit: the address's lines have their
+  // number and postcode), a real birth date. A label garbled past recognising sits above its
   // value: of more lines than a value has, the last ones are the value.
-  const names = find("nombre", (bs) => {
-    const ls = lines(bs.filter((b) => !isLabel(b.text))).slice(-3);
-    const fields = ls.every((l) => !/\d/.test(l.text)) ? nameFields(ls.map((l) => l.text)) : null;
-    return fields ? { fields, boxes: ls } : null;
-  });
-  if (names) Object.assign(front, names.value.fields);
   const clave = find("clave", (bs) => bs.map((box) => ({ value: shaped(box.text, CLAVE_PATTERN), box })).find((c) => c.value) ?? null);
   if (clave) front.clave_elector = clave.value.value;
   const curp = find("curp", (bs) => texts(bs).flatMap((t) => windows(t, CURP_PATTERN.length).map((w) => repair(w, CURP_PATTERN))).find((c) => !!c && checkCurp(c).valid) ?? null);
   if (curp) front.curp = curp.value;
+  const names = nameBlock((shift) => inArea("nombre", shift), clave?.value.value ?? null, curp?.value ?? null);
+  if (names) Object.assign(front, names.value.fields);
   // A date whose slashes small type misread («05:07/1984», «05/0711984») is taken where the CURP or
   // clave read on this card carries the same date: two readings agreeing, never one made up.
   const vouchers = [clave?.value.value, curp?.value].filter((v): v is string => !!v);
@@ -310,6 +307,59 @@ export function issueAndValidity(text: string): [string | null, string | null, s
     }
   }
   return [null, null, null];
+}
+
+// How many more of the clave's and CURP's letters another block must agree with than the nearest.
+const MORE_LETTERS = 2;
+type NameBlock = { fields: NonNullable<ReturnType<typeof nameFields>>; boxes: PositionBox[] };
+
+/**
+ * The name's three lines: at each shift (nearest first), the last three lines of letters the area
+ * holds. A garbled label the name's area takes in (DOMICILIO read "DONCUO", "COMOLO" on cards
+ * 280–320 px wide) pushes the name a line down, its first surname lost and the label read as the
+ * given names, and a card found a little high leaves the first line out of the area unshifted:
+ * where the clave or the CURP was read, of every block of three lines at every shift, the one
+ * whose letters they agree with most, by two letters or more (tune seed 101, a 280 px card:
+ * VARGAS OCHOA GERMAN, clave VROCGR…, 6 letters, over OCHOA GERMAN COMOLO, none). Otherwise, and
+ * with neither read, the nearest shift's last three lines, as before.
+ */
+function nameBlock(area: (shift: Shift) => PositionBox[], clave: string | null, curp: string | null): { value: NameBlock; shift: Shift } | null {
+  const blocks = SHIFTS.map((shift) => ({ shift, lines: lines(area(shift).filter((b) => !isLabel(b.text))) }));
+  const block = (ls: PositionBox[], shift: Shift) => {
+    const fields = ls.length === 3 && ls.every((l) => !/\d/.test(l.text)) ? nameFields(ls.map((l) => l.text)) : null;
+    return fields ? { value: { fields, boxes: ls }, shift, agreement: nameAgreement(fields, clave, curp) } : null;
+  };
+  const nearest = blocks.map(({ shift, lines: ls }) => block(ls.slice(-3), shift)).find(Boolean) ?? null;
+  if (!clave && !curp) return nearest;
+  let best = nearest;
+  for (const { shift, lines: ls } of blocks) {
+    for (let end = ls.length; end >= 3; end--) {
+      const other = block(ls.slice(end - 3, end), shift);
+      if (other && (!best || other.agreement > best.agreement)) best = other;
+    }
+  }
+  // One letter more in common is chance: INE's redrawn cetis19 sample prints another person's
+  // clave, which shares one letter more with a block a line low than with its own name.
+  return nearest && best && best.agreement < nearest.agreement + MORE_LETTERS ? nearest : best;
+}
+
+/**
+ * How many of the letters the clave de elector and a valid CURP give the names these names give
+ * too: the clave's first six are each name's first letter and the first consonant after it (INE's
+ * rule, on every card of the tune part: GOMEZ VELAZQUEZ MARGARITA GMVLMR, OCHOA OC, MUÑOZ MX), the
+ * CURP's are RENAPO's (lib/mx/curp-card-agreement).
+ */
+export function nameAgreement(names: Pick<IneFront, "primer_apellido" | "segundo_apellido" | "nombres">, clave: string | null, curp: string | null): number {
+  let count = 0;
+  if (clave) {
+    const letters = [names.primer_apellido, names.segundo_apellido, names.nombres].map((n) => curpNameWords(n)[0] ?? "").flatMap((w) => [w[0], [...w.slice(1)].find((c) => !"AEIOU".includes(c))]);
+    letters.forEach((c, i) => (count += c && c === clave[i] ? 1 : 0));
+  }
+  if (curp) {
+    const expected = curpExpectedFromCard(names);
+    for (const i of [0, 1, 2, 3, 13, 14, 15]) if (expected.get(i) === curp[i]) count++;
+  }
+  return count;
 }
 
 /** The name's three lines as printed (first surname, second, given names), or null when they are not three lines of letters. */
