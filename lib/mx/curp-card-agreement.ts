@@ -52,7 +52,8 @@ const words = (name: string | null | undefined) => curpNameWords(name).filter((w
 
 const VOWELS = "AEIOU";
 const innerVowel = (word: string) => [...word.slice(1)].find((c) => VOWELS.includes(c)) ?? "X";
-const innerConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z]/.test(c) && !VOWELS.includes(c)) ?? "X";
+/** The first consonant after a word's first letter, X where it has none (RENAPO's rule; INE's clave takes the same). */
+export const innerConsonant = (word: string) => [...word.slice(1)].find((c) => /[A-Z]/.test(c) && !VOWELS.includes(c)) ?? "X";
 
 /**
  * The CURP's characters the card's facts fix, by position (0-based); a position whose fact the

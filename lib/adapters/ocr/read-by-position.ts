@@ -1,5 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { curpExpectedFromCard, curpNameWords } from "@/lib/mx/curp-card-agreement";
+import { curpExpectedFromCard, curpNameWords, innerConsonant } from "@/lib/mx/curp-card-agreement";
 import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, registroYear, repair, vouchedBirthDate, type IneFront } from "@/lib/mx/ine-front";
 import { distance, LABELS } from "@/lib/mx/ine-front-labels";
 
@@ -324,15 +324,17 @@ type NameBlock = { fields: NonNullable<ReturnType<typeof nameFields>>; boxes: Po
  * with neither read, the nearest shift's last three lines, as before.
  */
 function nameBlock(area: (shift: Shift) => PositionBox[], clave: string | null, curp: string | null): { value: NameBlock; shift: Shift } | null {
-  const blocks = SHIFTS.map((shift) => ({ shift, lines: lines(area(shift).filter((b) => !isLabel(b.text))) }));
+  const linesAt = (shift: Shift) => lines(area(shift).filter((b) => !isLabel(b.text)));
   const block = (ls: PositionBox[], shift: Shift) => {
     const fields = ls.length === 3 && ls.every((l) => !/\d/.test(l.text)) ? nameFields(ls.map((l) => l.text)) : null;
     return fields ? { value: { fields, boxes: ls }, shift, agreement: nameAgreement(fields, clave, curp) } : null;
   };
-  const nearest = blocks.map(({ shift, lines: ls }) => block(ls.slice(-3), shift)).find(Boolean) ?? null;
+  let nearest: ReturnType<typeof block> = null;
+  for (let i = 0; i < SHIFTS.length && !nearest; i++) nearest = block(linesAt(SHIFTS[i]!).slice(-3), SHIFTS[i]!);
   if (!clave && !curp) return nearest;
   let best = nearest;
-  for (const { shift, lines: ls } of blocks) {
+  for (const shift of SHIFTS) {
+    const ls = linesAt(shift);
     for (let end = ls.length; end >= 3; end--) {
       const other = block(ls.slice(end - 3, end), shift);
       if (other && (!best || other.agreement > best.agreement)) best = other;
@@ -352,7 +354,7 @@ function nameBlock(area: (shift: Shift) => PositionBox[], clave: string | null, 
 export function nameAgreement(names: Pick<IneFront, "primer_apellido" | "segundo_apellido" | "nombres">, clave: string | null, curp: string | null): number {
   let count = 0;
   if (clave) {
-    const letters = [names.primer_apellido, names.segundo_apellido, names.nombres].map((n) => curpNameWords(n)[0] ?? "").flatMap((w) => [w[0], [...w.slice(1)].find((c) => !"AEIOU".includes(c))]);
+    const letters = [names.primer_apellido, names.segundo_apellido, names.nombres].map((n) => curpNameWords(n)[0] ?? "").flatMap((w) => (w ? [w[0], innerConsonant(w)] : [undefined, undefined]));
     letters.forEach((c, i) => (count += c && c === clave[i] ? 1 : 0));
   }
   if (curp) {

@@ -98,7 +98,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const words = reads.flatMap((r) => r.words);
   await timed("grammar decode", async () => {
     answer.sexo = sexOf(answer);
-    if (!validCurp(answer) || contradicted(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
+    if (untrustedCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
     answer.fecha_nacimiento = birthDateOf(answer);
     answer.anio_emision = emisionOf(answer);
     // A clave de elector not of its shape, none, or one of another birth date or other letters than the names': the one under its grammar.
@@ -115,12 +115,12 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // read ROQS…SOXF14: D and O weigh alike at the 14th place, tune seed 202): where the passes read
   // two valid CURPs, the one the card's mended names agree with more is the card's, and the clave,
   // whose letters its grammar took from the CURP, is decoded again under it.
-  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp)) ?? named.curp;
+  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp));
   // The CURP's grammar takes the names' letters as given, so a name misread when it ran gave it
   // the wrong ones (tune seed 202, a 265 px card: MONTAÑO read NONTANO, so HENR… was asked of a
   // box that holds HEMR571014MZSRNC63, which the grammar reads within 4.1 nats once M is given):
   // with the names mended, a CURP still invalid or contradicted is read under the grammar again.
-  const regrammared = !validCurp({ ...named, curp: agreed }) || contradicted({ ...named, curp: agreed }) ? grammarCurp(words, named, agreed) : null;
+  const regrammared = untrustedCurp({ ...named, curp: agreed }) ? grammarCurp(words, named, agreed) : null;
   const curp = regrammared ?? agreed;
   if (curp !== named.curp) {
     named.curp = curp;
@@ -359,6 +359,8 @@ function contradicted(front: IneFront): boolean {
   if (checked.valid && front.fecha_nacimiento && checked.birthDate !== front.fecha_nacimiento) return true;
   return [...curpExpectedFromCard(front)].some(([i, c]) => i <= 10 && front.curp![i] !== c);
 }
+/** A CURP none read, one failing its check digit, or one the card's other lines contradict: the grammar's to read again. */
+const untrustedCurp = (front: IneFront) => !validCurp(front) || contradicted(front);
 const validCurp = (front: IneFront) => !!front.curp && checkCurp(front.curp).valid;
 const score = (front: IneFront) => filled(front) + (validCurp(front) ? 3 : 0);
 
