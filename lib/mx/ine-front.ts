@@ -370,9 +370,10 @@ export const labelsFound = (words: OcrWord[]) =>
 /**
  * The fields of a front and how its CURP was read: `curpWhole` when it was a whole word of 18
  * characters, not a run cut out of a longer word (readIneFront weighs passes by it);
- * `curpShapes`, every whole word on the card with a CURP's shape, check digit or not.
+ * `curpShapes`, every whole word on the card with a CURP's shape, check digit or not;
+ * `addressLines`, the address's lines apart (readIneFront puts the passes' lines together).
  */
-export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: boolean; curpShapes: string[] } {
+export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[] } {
   const all = chunks(words);
   const labels = findLabels(all);
   // A label's own line may carry a value to its right (SEXO H, CLAVE DE ELECTOR GMVL…): what
@@ -478,7 +479,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   };
   // Every whole word of the CURP's shape, for readIneFront to weigh against the card read by all passes.
   const curpShapes = everywhere(all).flatMap((text) => text.split(/\s+/).map((w) => findRun([w], curpPattern)).filter((r) => r?.whole).map((r) => r!.value));
-  return { front, curpWhole: curpRun?.whole ?? false, curpShapes };
+  return { front, curpWhole: curpRun?.whole ?? false, curpShapes, addressLines: domicilio.map((l) => l.replace(/\s+/g, " ")) };
 }
 
 /**
