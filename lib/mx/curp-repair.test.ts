@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCurp, curpCheckDigit } from "./curp";
-import { MAX_CARD_CHANGES, repairCurp } from "./curp-repair";
+import { MAX_CARD_CHANGES, repairCurp, withCenturyMark } from "./curp-repair";
 
 const withCheckDigit = (first17: string) => first17 + curpCheckDigit(first17);
 
@@ -71,5 +71,21 @@ describe("repairCurp", () => {
     expect(repairCurp([lostDate(juanCurp), lostDate(other)], juan)).toBeNull();
     // One read whole wins over one that needed mending.
     expect(repairCurp([other, lostDate(juanCurp)], juan)).toBe(other);
+  });
+});
+
+describe("withCenturyMark", () => {
+  it("reads the 17th character as a digit for a birth before 2000, as a letter from 2000 on", () => {
+    expect(withCenturyMark("GOVM800705MCLMLRO5", "1980-07-05")).toBe("GOVM800705MCLMLR05");
+    // NUGA800715HJCXRN07 (sandbox person José) with its 0 read as O passes its check digit again.
+    expect(checkCurp(withCenturyMark("NUGA800715HJCXRNO7", "1980-07-15")!).valid).toBe(true);
+    expect(withCenturyMark("HESI040414HNTRTX87", "2004-04-14")).toBe("HESI040414HNTRTXB7");
+  });
+
+  it("leaves the CURP as read without a birth date, with the right kind already, or with no look-alike", () => {
+    expect(withCenturyMark("GOVM800705MCLMLRO5", null)).toBe("GOVM800705MCLMLRO5");
+    expect(withCenturyMark("GOVM800705MCLMLR05", "1980-07-05")).toBe("GOVM800705MCLMLR05");
+    expect(withCenturyMark("GOVM800705MCLMLRX5", "1980-07-05")).toBe("GOVM800705MCLMLRX5");
+    expect(withCenturyMark(null, "1980-07-05")).toBeNull();
   });
 });

@@ -109,3 +109,18 @@ export function repairCurp(texts: string[], card: CardFacts): string | null {
   }
   return best.curps.size === 1 ? [...best.curps][0]! : null;
 }
+
+/**
+ * The CURP with its 17th character of the kind the card's birth date asks for: RENAPO writes a
+ * digit there for people born before 2000 and a letter from 2000 on, and small type reads the 0
+ * as O (tune seed 5, INE's specimen at 307 px: GOVM800705MCLMLRO5, its birth date 05/07/1980 read
+ * from another line). Each pass's parse mends that only where the same pass read the date
+ * (lib/mx/ine-front): a narrow card's date comes from another pass or from where the layout
+ * prints it. A character with no look-alike of that kind stays as read (checkCurp judges it).
+ */
+export function withCenturyMark(curp: string | null, fechaNacimiento: string | null): string | null {
+  const year = /^(\d{4})-/.exec(fechaNacimiento ?? "")?.[1];
+  if (!curp || curp.length !== 18 || !year) return curp;
+  const mark = asKind(curp[16]!, kindAt(16, Number(year) >= 2000));
+  return mark && mark !== curp[16] ? `${curp.slice(0, 16)}${mark}${curp.slice(17)}` : curp;
+}

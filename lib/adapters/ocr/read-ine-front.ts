@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { birthYymmdd, claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
-import { repairCurp } from "@/lib/mx/curp-repair";
+import { repairCurp, withCenturyMark } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
@@ -103,6 +103,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     answer.sexo = sexOf(answer);
     if (untrustedCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
     answer.fecha_nacimiento = birthDateOf(answer);
+    answer.curp = withCenturyMark(answer.curp, answer.fecha_nacimiento);
     answer.anio_emision = emisionOf(answer);
     // A clave de elector not of its shape, none, or one of another birth date or other letters than the names': the one under its grammar.
     answer.clave_elector = grammarClave(words, answer);
@@ -134,6 +135,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // 101: a small card's CURP vouched for once the lexicon mended its names, its date unread): now
   // they are mended, the CURP gives the date.
   named.fecha_nacimiento ??= curpBirthDate(named);
+  named.curp = withCenturyMark(named.curp, named.fecha_nacimiento);
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
   return { words: first.words, front: named };
