@@ -147,5 +147,6 @@ describe("findCard", () => {
     const small = await findCard(await augment(front, photo({ width: 300 }), fixed()));
     expect(blurred.sharpness).toBeLessThan(sharpCard.sharpness / 10);
     expect(small.sharpness).toBeGreaterThan(blurred.sharpness * 5);
-  });
+    // Three photos made and searched: past vitest's 5 s on a loaded two-core machine.
+  }, 30_000);
 });
