@@ -19,6 +19,11 @@ describe("unglue: the recogniser's labels set apart from their values", () => {
     expect(unglue("MUNOPO004SECCION0747")).toBe("MUNOPO004 SECCION 0747");
   });
 
+  it("cuts a row run into one word after its opening label too", () => {
+    expect(unglue("MUNICIPIO004SECCION0747》")).toBe("MUNICIPIO 004 SECCION 0747》");
+    expect(unglue("2014VIGENCIA2024")).toBe("2014 VIGENCIA 2024");
+  });
+
   it("leaves words that only open with a label's letters, and the CURP's digits", () => {
     expect(unglue("INSTITUTONACIONALELECTORAL")).toBe("INSTITUTONACIONALELECTORAL");
     expect(unglue("ELECTORAL")).toBe("ELECTORAL");

@@ -279,13 +279,22 @@ export function unglue(text: string): string {
         if (!head.startsWith(label) && !lastO) continue;
         const rest = mended.slice(label.length);
         const isValue = /^\d/.test(rest) || (label === "SEXO" && /^[HM]$/i.test(rest)) || (FULL_LABELS.has(label) && rest.length >= 3);
-        if (rest && isValue) return `${label} ${rest}`;
+        // The rest may run on into the next label and its value ("MUNICIPIO004SECCION0747").
+        if (rest && isValue) return `${label} ${innerLabelsApart(rest)}`;
       }
-      // A label inside a run, before its value's digits ("…MLR01AAODEREGISTRO200802",
-      // "MUNOPO004SECCION0747"): set apart on both sides.
-      return mended.replace(INNER_LABEL, (label: string, _: string, offset: number) => `${offset ? " " : ""}${label} `).trim();
+      return innerLabelsApart(mended);
     })
     .join("");
+}
+
+/**
+ * A label inside a run, before its value's digits ("…MLR01AAODEREGISTRO200802",
+ * "MUNOPO004SECCION0747"), set apart on both sides. The recogniser runs a whole row of the 2014
+ * front into one word ("MUNICIPIO004SECCION0747》", tune seed 11): after its opening label is cut
+ * off, the rest is split too, or SECCIÓN's value was missed and another pass read for it.
+ */
+function innerLabelsApart(text: string): string {
+  return text.replace(INNER_LABEL, (label: string, _: string, offset: number) => `${offset ? " " : ""}${label} `).trim();
 }
 
 const INNER_LABEL = new RegExp(`(${[...FULL_LABELS].filter((l) => l.length >= 5).join("|")})(?=\\d)`, "gi");
