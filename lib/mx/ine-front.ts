@@ -333,6 +333,9 @@ function digits(values: string[], length: number): string | null {
   return null;
 }
 
+/** The address's lines as one field, the way every reader of the front writes it ("line, line, line"). */
+export const joinedAddress = (lines: string[]) => lines.join(", ").replace(/\s+/g, " ");
+
 export const addressLine = (value: string) =>
   addressPunctuation(
     value
@@ -404,7 +407,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   // there that opens such a range on the card is the range's start, and the vigencia its end.
   const range = validity(everywhere(all));
   const vigencia = vigenciaRead ? (range && Number(range) - Number(vigenciaRead) === 10 ? range : vigenciaRead) : labels.has("vigencia") ? null : range;
-  const domicilio = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map(addressLine);
+  const addressLines = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map((text) => addressLine(text).replace(/\s+/g, " "));
   // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
   // still found by its shape.
   const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all)) ?? vouchedBirthDate(everywhere(all));
@@ -465,7 +468,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
     sexo: sexo ?? null,
     seccion: seccion ? seccion[0].padStart(4, "0") : null,
     vigencia,
-    domicilio: domicilio.length ? domicilio.join(", ").replace(/\s+/g, " ") : null,
+    domicilio: addressLines.length ? joinedAddress(addressLines) : null,
     anio_registro: registroYear(take("registro")),
     anio_emision: emision?.[1] ?? null,
     num_emisiones: emision?.[2] ?? registroCount?.[1] ?? null,
@@ -479,7 +482,7 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   };
   // Every whole word of the CURP's shape, for readIneFront to weigh against the card read by all passes.
   const curpShapes = everywhere(all).flatMap((text) => text.split(/\s+/).map((w) => findRun([w], curpPattern)).filter((r) => r?.whole).map((r) => r!.value));
-  return { front, curpWhole: curpRun?.whole ?? false, curpShapes, addressLines: domicilio.map((l) => l.replace(/\s+/g, " ")) };
+  return { front, curpWhole: curpRun?.whole ?? false, curpShapes, addressLines };
 }
 
 /**

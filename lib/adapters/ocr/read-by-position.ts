@@ -1,6 +1,6 @@
 import { checkCurp } from "@/lib/mx/curp";
 import { curpExpectedFromCard, curpNameWords, innerConsonant } from "@/lib/mx/curp-card-agreement";
-import { addressLine, birthDate, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, registroYear, repair, vouchedBirthDate, type IneFront } from "@/lib/mx/ine-front";
+import { addressLine, birthDate, joinedAddress, CLAVE_PATTERN, CURP_PATTERN, nameLine, plain, registroYear, repair, vouchedBirthDate, type IneFront } from "@/lib/mx/ine-front";
 import { distance, LABELS } from "@/lib/mx/ine-front-labels";
 
 /**
@@ -375,7 +375,7 @@ export function nameFields(lines: string[]): Pick<IneFront, "nombres" | "primer_
 /** The address's lines joined as the label reader joins them, or null under two lines (a street alone is not an address read). */
 export function addressField(lines: string[]): string | null {
   const address = lines.map((l) => addressLine(l)).filter(Boolean);
-  return address.length >= 2 ? address.join(", ").replace(/\s+/g, " ") : null;
+  return address.length >= 2 ? joinedAddress(address) : null;
 }
 
 /** Boxes on one line (their centres within half a line of each other) joined left to right. */

@@ -4,7 +4,7 @@ import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
 import { repairCurp, withCenturyMark } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
-import { labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { isNarrow } from "./front-picture";
 import { votedAddress } from "./address-vote";
@@ -87,7 +87,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const front = await soFar();
   front.curp = chooseCurp(ranked, front);
   const address = votedAddress(ranked.map((r) => r.addressLines));
-  if (address) front.domicilio = address.join(", ").replace(/\s+/g, " ");
+  if (address) front.domicilio = joinedAddress(address);
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await byPosition()) : front;
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
