@@ -17,7 +17,8 @@ import { distance } from "@/lib/mx/ine-front-labels";
  * The best pass's lines are not outvoted: tried, the passes after it (thresholded, other sizes)
  * misread a blurred card's line alike where the best pass read it right (tune seeds 5 and 37,
  * INE's specimen: «COL. MORELOS 04800» outvoted by «¿AX MORELOS 04800», «CA MORELOS 04800»), as
- * often as they mended a digit (two pictures of seed 5).
+ * often as they mended a digit (two pictures of seed 5). Only a line of the best pass cut short
+ * (`cutShort`) gives way, to the best-ranked pass that read the same line on to its end.
  */
 export function votedAddress(candidates: string[][]): string[] | null {
   const read = candidates.filter((lines) => lines.length > 0);
@@ -32,8 +33,28 @@ export function votedAddress(candidates: string[][]): string[] | null {
   }
   return slots.flatMap((readings) => {
     const ofBest = readings.find((r) => r.rank === 0);
-    return ofBest ? [ofBest.line] : readings.length >= 2 ? [medoid(readings)] : [];
+    return ofBest ? [cutShort(ofBest.line) ? (whole(ofBest.line, readings) ?? ofBest.line) : ofBest.line] : readings.length >= 2 ? [medoid(readings)] : [];
   });
+}
+
+/**
+ * A line that ends on INT. or NO. without the number INE prints after it («C PITAGORAS 1253
+ * INT» for the specimen's «C PITAGORAS 1253 INT. 4», tune seed 37: the recogniser lost the small
+ * 4 beside the guilloche; Paddle's «CPITAGORAS1253INT», its words run together). The label is
+ * never the last word of a line the card prints.
+ */
+export const cutShort = (line: string) => /(?<![A-ZÑ])(?:INT|NO)\.?$/.test(line.trim());
+
+/** An address one of whose lines was read cut short: another pass may read it whole. */
+export const addressCutShort = (address: string) => address.split(/\s*,\s*/).some(cutShort);
+
+/** The best-ranked reading that goes on where `short` stops, its start at most a character off (spaces aside: Paddle runs words together). */
+function whole(short: string, readings: { line: string; rank: number }[]): string | undefined {
+  const bare = (line: string) => line.replace(/\s+/g, "");
+  const start = bare(short).replace(/\.$/, "");
+  return [...readings]
+    .sort((a, b) => a.rank - b.rank)
+    .find((r) => !cutShort(r.line) && bare(r.line).length > start.length && distance(bare(r.line).slice(0, start.length), start) <= 1)?.line;
 }
 
 /** The skeleton's slot of each line, in order, or null when a line is near none after the one before. */

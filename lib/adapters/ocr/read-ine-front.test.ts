@@ -127,6 +127,42 @@ describe("readIneFront: a 2019 front read whole in its first pass", () => {
   });
 });
 
+describe("readIneFront: an address read cut short", () => {
+  it("is read on by the next pass, whose whole line the answer takes", async () => {
+    // Every field in the first pass, but the street ends on NO. without its number.
+    const whole = whole2019("NUGA800715HJCXRN07");
+    const cut = whole.filter((w) => w.text !== "100");
+    const asked: string[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return line("SEXO M", 40, 20, 30);
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return options.engine === "paddle" ? whole : cut;
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO. 100");
+  });
+
+  it("read so by every pass stays as read, after every pass", async () => {
+    const cut = whole2019("NUGA800715HJCXRN07").filter((w) => w.text !== "100");
+    const asked: string[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return line("SEXO M", 40, 20, 30);
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return cut;
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle", "tesseract 1600"]);
+    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO.");
+  });
+});
+
 describe("readIneFront: a CURP the card prints invalid", () => {
   const readerOf = (curps: string[]) => {
     const asked: string[] = [];

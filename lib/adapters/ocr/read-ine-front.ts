@@ -7,7 +7,7 @@ import { tidyAddress } from "@/lib/mx/ine-address";
 import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { isNarrow } from "./front-picture";
-import { votedAddress } from "./address-vote";
+import { addressCutShort, votedAddress } from "./address-vote";
 import { grammarClave, grammarCurp } from "./grammar-readings";
 import { lexiconNames } from "./name-readings";
 import { tally, timed } from "./stage-times";
@@ -45,6 +45,9 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   let sexoArea: Promise<IneFront["sexo"]> | undefined;
   const soFar = async () => {
     const front = merged(reads);
+    // The address as the answer will give it, so that the passes stop on what the answer is.
+    const address = votedAddress(ranked(reads).map((r) => r.addressLines));
+    if (address) front.domicilio = joinedAddress(address);
     if (!front.sexo && first.labels > 0 && is2019(front)) {
       sexoArea ??= reader.read(image, { ...passes[0], turn: first.turn, area: SEXO_2019 }).then((words) => parseIneFront(words).sexo);
       front.sexo = await sexoArea;
@@ -83,11 +86,8 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   }
   // A pass read ahead and not needed ends here, not in the next picture's time.
   await Promise.allSettled(started.values());
-  const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
   const front = await soFar();
-  front.curp = chooseCurp(ranked, front);
-  const address = votedAddress(ranked.map((r) => r.addressLines));
-  if (address) front.domicilio = joinedAddress(address);
+  front.curp = chooseCurp(ranked(reads), front);
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await byPosition()) : front;
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
@@ -218,9 +218,11 @@ const UPRIGHT_LABELS = 2;
 
 /** The best pass (most fields, a valid CURP) with the fields it missed taken from the others, best first. */
 function merged(reads: Read[]): IneFront {
-  const ranked = [...reads].sort((a, b) => score(b.front) - score(a.front));
-  return ranked.slice(1).reduce((out, r) => fill(out, r.front), ranked[0]!.front);
+  const [best, ...rest] = ranked(reads);
+  return rest.reduce((out, r) => fill(out, r.front), best!.front);
 }
+/** The passes, best first: most fields, a valid CURP counting three. */
+const ranked = (reads: Read[]) => [...reads].sort((a, b) => score(b.front) - score(a.front));
 const filled = (front: IneFront) => Object.values(front).filter((v) => v !== null).length;
 /**
  * The card's birth date: the one printed, its century mended where small type misread it (1080,
@@ -376,7 +378,15 @@ const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "
 // waiting for one made every pass run on every 2019 front. Known as SEXO_2019's caller knows it,
 // by no ESTADO, MUNICIPIO or LOCALIDAD read.
 const is2019 = (front: IneFront) => !front.estado && !front.municipio && !front.localidad;
-const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) => front[k] !== null) && (front.anio_emision !== null || is2019(front));
+const complete = (front: IneFront) => validCurp(front) && everyFieldRead(front);
+/**
+ * Every field but the CURP read, and the address whole: an address a line of which ends on INT.
+ * or NO. without its number (address-vote: cutShort) is read on by the next pass, as a field
+ * missing would be (tune seed 37: the passes stopped on «C PITAGORAS 1253 INT» once SECCIÓN was
+ * read sooner, and the pass that read «INT. 4» no longer ran).
+ */
+const everyFieldRead = (front: IneFront) =>
+  EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) && !addressCutShort(front.domicilio!) && (front.anio_emision !== null || is2019(front));
 
 /**
  * A front whose CURP no pass can make valid because the card prints it so: every other field read,
@@ -394,7 +404,7 @@ const complete = (front: IneFront) => validCurp(front) && EVERY_FRONT.every((k) 
  * 69 → 63, 66 → 65 and 61 → 56 with it, and no field changed.
  */
 export function settled(front: IneFront, reads: { front: IneFront }[], afterPaddle = false): boolean {
-  if (!EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) || (front.anio_emision === null && !is2019(front))) return false;
+  if (!everyFieldRead(front)) return false;
   const curps = reads.map((r) => r.front.curp).filter((c): c is string => !!c && !checkCurp(c).valid);
   return curps.some((c, i) => curps.indexOf(c) !== i) || (afterPaddle && curps.some((c) => curpVouchedByCard(c, front)));
 }
