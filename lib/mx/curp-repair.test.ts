@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCurp, curpCheckDigit } from "./curp";
-import { MAX_CARD_CHANGES, repairCurp, withCenturyMark } from "./curp-repair";
+import { MAX_CARD_CHANGES, repairCurp, withCenturyMark, withInnerConsonants } from "./curp-repair";
 
 const withCheckDigit = (first17: string) => first17 + curpCheckDigit(first17);
 
@@ -82,10 +82,28 @@ describe("withCenturyMark", () => {
     expect(withCenturyMark("HESI040414HNTRTX87", "2004-04-14")).toBe("HESI040414HNTRTXB7");
   });
 
-  it("leaves the CURP as read without a birth date, with the right kind already, or with no look-alike", () => {
-    expect(withCenturyMark("GOVM800705MCLMLRO5", null)).toBe("GOVM800705MCLMLRO5");
+  it("without a birth date takes the CURP's own year where the 2000s would make a minor; else leaves it as read, as with the right kind already or no look-alike", () => {
+    // No date read: the CURP's own year, where the 2000s would make a minor; else as read.
+    expect(withCenturyMark("GOVM800705MCLMLRO5", null, new Date("2026-12-02"))).toBe("GOVM800705MCLMLR05");
+    expect(withCenturyMark("HESI040414HNTRTX87", null, new Date("2026-12-02"))).toBe("HESI040414HNTRTX87");
+    expect(withCenturyMark("HESIO40414HNTRTX87", null, new Date("2026-12-02"))).toBe("HESIO40414HNTRTX87");
     expect(withCenturyMark("GOVM800705MCLMLR05", "1980-07-05")).toBe("GOVM800705MCLMLR05");
     expect(withCenturyMark("GOVM800705MCLMLRX5", "1980-07-05")).toBe("GOVM800705MCLMLRX5");
     expect(withCenturyMark(null, "1980-07-05")).toBeNull();
+  });
+});
+
+describe("withInnerConsonants", () => {
+  it("gives a vowel read at an inner consonant's place the consonant the names fix there", () => {
+    expect(withInnerConsonants("GOVM800705MCLMLAO1", specimen)).toBe("GOVM800705MCLMLRO1");
+    expect(withInnerConsonants("PELJ900517HDFEPN0" + juanCurp[17], juan)).toBe(juanCurp);
+  });
+
+  it("leaves it as read where the names are not the CURP's first letters, or where no vowel is", () => {
+    expect(withInnerConsonants("GOVM800705MCLMLAO1", { ...specimen, nombres: "LUCIA" })).toBe("GOVM800705MCLMLAO1");
+    expect(withInnerConsonants("GOVM800705MCLMLBO1", specimen)).toBe("GOVM800705MCLMLBO1");
+    expect(withInnerConsonants(juanCurp, juan)).toBe(juanCurp);
+    expect(withInnerConsonants("GOVM800705MCLAR01", specimen)).toBe("GOVM800705MCLAR01");
+    expect(withInnerConsonants(null, specimen)).toBeNull();
   });
 });

@@ -116,11 +116,33 @@ export function repairCurp(texts: string[], card: CardFacts): string | null {
  * as O (tune seed 5, INE's specimen at 307 px: GOVM800705MCLMLRO5, its birth date 05/07/1980 read
  * from another line). Each pass's parse mends that only where the same pass read the date
  * (lib/mx/ine-front): a narrow card's date comes from another pass or from where the layout
- * prints it. A character with no look-alike of that kind stays as read (checkCurp judges it).
+ * prints it. With no date read, the CURP's own year decides where the 2000s would make the holder
+ * under 18, INE's age (a redrawn sample that prints no date, tune seed 11: GOVM800705MCLMLRO1 is
+ * 1980's); a year that could be either leaves it as read. A character with no look-alike of that
+ * kind stays as read (checkCurp judges it).
  */
-export function withCenturyMark(curp: string | null, fechaNacimiento: string | null): string | null {
-  const year = /^(\d{4})-/.exec(fechaNacimiento ?? "")?.[1];
-  if (!curp || curp.length !== 18 || !year) return curp;
-  const mark = asKind(curp[16]!, kindAt(16, Number(year) >= 2000));
+export function withCenturyMark(curp: string | null, fechaNacimiento: string | null, now = new Date()): string | null {
+  if (!curp || curp.length !== 18) return curp;
+  const read = /^(\d{4})-/.exec(fechaNacimiento ?? "")?.[1];
+  const yy = /^\d\d$/.test(curp.slice(4, 6)) ? Number(curp.slice(4, 6)) : null;
+  const year = read ? Number(read) : yy !== null && 2000 + yy > now.getUTCFullYear() - 18 ? 1900 + yy : null;
+  if (year === null) return curp;
+  const mark = asKind(curp[16]!, kindAt(16, year >= 2000));
   return mark && mark !== curp[16] ? `${curp.slice(0, 16)}${mark}${curp.slice(17)}` : curp;
+}
+
+/**
+ * The CURP with a vowel read where RENAPO writes an inner consonant (its 14th–16th characters:
+ * each name's first inner consonant, X where there is none; never a vowel) given the consonant the
+ * card's names fix there. Only where the CURP's first four letters are the names' own, so that
+ * the names were read right: small type read the specimen's R as A in INE's redrawn financiera
+ * sample (tune seeds 11 and 37: GOVM800705MCLMLAO1). The check digit cannot vouch for it there,
+ * since the specimen's printed CURP fails its own; a CURP that passes its check digit has no vowel
+ * in those places, so none changes. repairCurp fills these places only where a letter was lost.
+ */
+export function withInnerConsonants(curp: string | null, card: CardFacts): string | null {
+  if (!curp || curp.length !== 18) return curp;
+  const expected = curpExpectedFromCard(card);
+  if (![0, 1, 2, 3].every((i) => expected.get(i) === curp[i])) return curp;
+  return [...curp].map((c, i) => (i >= 13 && i <= 15 && /[AEIOU]/.test(c) && expected.get(i) ? expected.get(i)! : c)).join("");
 }
