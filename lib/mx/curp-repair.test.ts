@@ -82,10 +82,11 @@ describe("withCenturyMark", () => {
     expect(withCenturyMark("HESI040414HNTRTX87", "2004-04-14")).toBe("HESI040414HNTRTXB7");
   });
 
-  it("without a birth date takes the CURP's own year where the 2000s would make a minor; else leaves it as read, as with the right kind already or no look-alike", () => {
-    // No date read: the CURP's own year, where the 2000s would make a minor; else as read.
+  it("without a birth date takes the CURP's own year where the 2000s are yet to come; else leaves it as read, as with the right kind already or no look-alike", () => {
+    // No date read: the CURP's own year, where the 2000s are yet to come; else as read (a minor's too).
     expect(withCenturyMark("GOVM800705MCLMLRO5", null, new Date("2026-12-02"))).toBe("GOVM800705MCLMLR05");
     expect(withCenturyMark("HESI040414HNTRTX87", null, new Date("2026-12-02"))).toBe("HESI040414HNTRTX87");
+    expect(withCenturyMark("HESI150414HNTRTXO7", null, new Date("2026-12-02"))).toBe("HESI150414HNTRTXO7");
     expect(withCenturyMark("HESIO40414HNTRTX87", null, new Date("2026-12-02"))).toBe("HESIO40414HNTRTX87");
     expect(withCenturyMark("GOVM800705MCLMLR05", "1980-07-05")).toBe("GOVM800705MCLMLR05");
     expect(withCenturyMark("GOVM800705MCLMLRX5", "1980-07-05")).toBe("GOVM800705MCLMLRX5");

@@ -116,16 +116,16 @@ export function repairCurp(texts: string[], card: CardFacts): string | null {
  * as O (tune seed 5, INE's specimen at 307 px: GOVM800705MCLMLRO5, its birth date 05/07/1980 read
  * from another line). Each pass's parse mends that only where the same pass read the date
  * (lib/mx/ine-front): a narrow card's date comes from another pass or from where the layout
- * prints it. With no date read, the CURP's own year decides where the 2000s would make the holder
- * under 18, INE's age (a redrawn sample that prints no date, tune seed 11: GOVM800705MCLMLRO1 is
- * 1980's); a year that could be either leaves it as read. A character with no look-alike of that
- * kind stays as read (checkCurp judges it).
+ * prints it. With no date read, the CURP's own year decides where the 2000s are yet to come (a
+ * redrawn sample that prints no date, tune seed 11: GOVM800705MCLMLRO1 is 1980's); a year that
+ * could be either leaves it as read. A character with no look-alike of that kind stays as read
+ * (checkCurp judges it).
  */
 export function withCenturyMark(curp: string | null, fechaNacimiento: string | null, now = new Date()): string | null {
   if (!curp || curp.length !== 18) return curp;
   const read = /^(\d{4})-/.exec(fechaNacimiento ?? "")?.[1];
   const yy = /^\d\d$/.test(curp.slice(4, 6)) ? Number(curp.slice(4, 6)) : null;
-  const year = read ? Number(read) : yy !== null && 2000 + yy > now.getUTCFullYear() - 18 ? 1900 + yy : null;
+  const year = read ? Number(read) : yy !== null && 2000 + yy > now.getUTCFullYear() ? 1900 + yy : null;
   if (year === null) return curp;
   const mark = asKind(curp[16]!, kindAt(16, year >= 2000));
   return mark && mark !== curp[16] ? `${curp.slice(0, 16)}${mark}${curp.slice(17)}` : curp;

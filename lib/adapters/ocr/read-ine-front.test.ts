@@ -472,6 +472,8 @@ describe("birthDateOf: the birth date the card gives", () => {
     expect(birthDateOf({ ...card, fecha_nacimiento: "1080-07-05" }, now)).toBe("1980-07-05");
     expect(birthDateOf({ ...card, fecha_nacimiento: "2080-07-05" }, now)).toBe("1980-07-05");
     expect(birthDateOf({ ...card, fecha_nacimiento: "2004-07-05" }, now)).toBe("2004-07-05");
+    // A minor's date stays a minor's: only a year yet to come is a misread century.
+    expect(birthDateOf({ ...card, fecha_nacimiento: "2012-07-05" }, now)).toBe("2012-07-05");
     expect(birthDateOf({ ...card, fecha_nacimiento: "2092-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
     expect(birthDateOf({ ...card, fecha_nacimiento: "1504-07-08" }, now)).toBeNull();
     expect(birthDateOf({ ...card, fecha_nacimiento: "1992-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");

@@ -235,15 +235,15 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
   const fromCurp = curpBirthDate(front);
   const printed = front.fecha_nacimiento;
   if (!printed) return fromCurp ?? agreedBirthDate(front, now);
-  const adultYear = now.getUTCFullYear() - 18;
-  // A year of the 2000s that would make a voter under 18 is a century misread too: a pass's parse
-  // takes a date it did not read from the CURP's, whose century mark small type reads as a letter
-  // (INE's redrawn financiera sample, tune seeds 11 and 37: GOVM800705MCLMLAO1, so 2080-07-05).
-  const voters = /^19/.test(printed) || (/^20/.test(printed) && Number(printed.slice(0, 4)) <= adultYear);
-  if (voters) return fromCurp && outvoted(printed, fromCurp, front) ? fromCurp : printed;
+  // A year yet to come is a century misread too: a pass's parse takes a date it did not read from
+  // the CURP's, whose century mark small type reads as a letter (INE's redrawn financiera sample,
+  // tune seeds 11 and 37: GOVM800705MCLMLAO1, so 2080-07-05). A minor's date stays a minor's: a
+  // card that says so is not made an adult's here.
+  const born = /^(19|20)/.test(printed) && Number(printed.slice(0, 4)) <= now.getUTCFullYear();
+  if (born) return fromCurp && outvoted(printed, fromCurp, front) ? fromCurp : printed;
   if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
   // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
-  return 2000 + Number(printed.slice(2, 4)) > adultYear ? `19${printed.slice(2)}` : null;
+  return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
 }
 
 /**
