@@ -48,13 +48,11 @@ export const cutShort = (line: string) => /(?<![A-ZÑ])(?:INT|NO)\.?$/.test(line
 /** An address one of whose lines was read cut short: another pass may read it whole. */
 export const addressCutShort = (address: string) => address.split(/\s*,\s*/).some(cutShort);
 
-/** The best-ranked reading that goes on where `short` stops, its start at most a character off (spaces aside: Paddle runs words together). */
+/** The best-ranked reading (readings come in rank order) that goes on where `short` stops, its start at most a character off (spaces aside: Paddle runs words together). */
 function whole(short: string, readings: { line: string; rank: number }[]): string | undefined {
   const bare = (line: string) => line.replace(/\s+/g, "");
   const start = bare(short).replace(/\.$/, "");
-  return [...readings]
-    .sort((a, b) => a.rank - b.rank)
-    .find((r) => !cutShort(r.line) && bare(r.line).length > start.length && distance(bare(r.line).slice(0, start.length), start) <= 1)?.line;
+  return readings.find((r) => !cutShort(r.line) && bare(r.line).length > start.length && distance(bare(r.line).slice(0, start.length), start) <= 1)?.line;
 }
 
 /** The skeleton's slot of each line, in order, or null when a line is near none after the one before. */

@@ -475,6 +475,8 @@ describe("birthDateOf: the birth date the card gives", () => {
     // A minor's date stays a minor's: only a year yet to come is a misread century.
     expect(birthDateOf({ ...card, fecha_nacimiento: "2012-07-05" }, now)).toBe("2012-07-05");
     expect(birthDateOf({ ...card, fecha_nacimiento: "2092-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
+    // A CURP that passes its check digit with a letter for its differentiator says 2092 too: not yet, so not the card's.
+    expect(birthDateOf({ ...card, fecha_nacimiento: "2092-03-16", curp: "CARI920316MZSSMTA2" }, now)).toBe("1992-03-16");
     expect(birthDateOf({ ...card, fecha_nacimiento: "1504-07-08" }, now)).toBeNull();
     expect(birthDateOf({ ...card, fecha_nacimiento: "1992-03-16", curp: "CARI920316MZSSMT28" }, now)).toBe("1992-03-16");
   });

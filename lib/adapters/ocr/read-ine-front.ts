@@ -241,7 +241,9 @@ export function birthDateOf(front: IneFront, now = new Date()): string | null {
   // card that says so is not made an adult's here.
   const born = /^(19|20)/.test(printed) && Number(printed.slice(0, 4)) <= now.getUTCFullYear();
   if (born) return fromCurp && outvoted(printed, fromCurp, front) ? fromCurp : printed;
-  if (fromCurp?.slice(2) === printed.slice(2)) return fromCurp;
+  // The CURP's date only where it is no later than this year: a CURP whose differentiator is read
+  // as a letter (the 2000s) carries the same misread century as the printed date.
+  if (fromCurp?.slice(2) === printed.slice(2) && Number(fromCurp.slice(0, 4)) <= now.getUTCFullYear()) return fromCurp;
   // No CURP to say: the 1900s where the 2000s would make a voter under 18, INE's age; else unknown.
   return 2000 + Number(printed.slice(2, 4)) > now.getUTCFullYear() - 18 ? `19${printed.slice(2)}` : null;
 }
