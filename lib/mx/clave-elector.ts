@@ -1,3 +1,5 @@
+import { curpNameWords, innerConsonant, NAME_PARTICLES } from "./curp-card-agreement";
+
 /**
  * What a clave de elector of its whole shape carries about its holder. INE builds it as six letters
  * of the names, the birth date YYMMDD, the entidad's two digits, H or M, and three digits (INE's
@@ -13,4 +15,35 @@ export const birthYymmdd = (date: string) => date.slice(2).replace(/-/g, "");
 export function claveElectorParts(clave: string | null | undefined): { born: string; sex: "H" | "M" } | null {
   const parts = CLAVE_ELECTOR.exec(clave ?? "");
   return parts ? { born: parts[1]!, sex: parts[2] as "H" | "M" } : null;
+}
+
+/**
+ * The clave's six letters as the names give them: each name's first letter and the first consonant
+ * after it, Ñ as X (INE's rule as every card we hold shows it: GOMEZ VELAZQUEZ MARGARITA GMVLMR,
+ * OCHOA OC, ZUÑIGA ZX; a given name is its first word, MARIA and JOSE too: JOSE ANGEL is JS).
+ * Null where a name is unread or opens with a particle (DE LA CRUZ): how INE spells those we have
+ * not seen, so they say nothing.
+ */
+export function claveNameLetters(card: { primer_apellido?: string | null; segundo_apellido?: string | null; nombres?: string | null }): string | null {
+  const firsts = [card.primer_apellido, card.segundo_apellido, card.nombres].map((name) => curpNameWords(name)[0]);
+  if (firsts.some((w) => !w || NAME_PARTICLES.has(w))) return null;
+  return firsts.map((w) => `${w![0]}${innerConsonant(w!)}`).join("");
+}
+
+/**
+ * A clave de elector the rest of the card vouches for: of its whole shape, its six letters the
+ * names' (a name's N may stand for the clave's X: the card's Ñ, which Paddle's recogniser reads as
+ * N), its YYMMDD the printed birth date's and its sex the printed SEXO. The names, birth date and
+ * sex are read from other lines than the clave, so where all of them agree they were read, not
+ * guessed: a small card whose CURP cannot vouch (INE's 2019 specimen prints a 16-character one) is
+ * taken on it (lib/adapters/ocr/front-picture). Only a clave read as it came counts: one decoded
+ * under the card's birth date and sex (grammar-readings grammarClave) agrees with them by
+ * construction.
+ */
+export function claveVouchedByCard(clave: string | null | undefined, card: { primer_apellido?: string | null; segundo_apellido?: string | null; nombres?: string | null; fecha_nacimiento?: string | null; sexo?: string | null }): boolean {
+  const parts = claveElectorParts(clave);
+  const letters = claveNameLetters(card);
+  if (!parts || !letters || !card.fecha_nacimiento || (card.sexo !== "H" && card.sexo !== "M")) return false;
+  const same = [...letters].every((c, i) => clave![i] === c || (c === "N" && clave![i] === "X"));
+  return same && parts.born === birthYymmdd(card.fecha_nacimiento) && parts.sex === card.sexo;
 }

@@ -57,6 +57,17 @@ describe("readProblem: is a small card's read one to take?", () => {
     expect(readProblem(card({ sourceWidth: 280 }), { ...specimen, curp: "GOVM800705MCLMLA01" })?.cause).toBe("card_too_small");
   });
 
+  it("takes a small card whose clave, as a pass read it, agrees with its names, birth date and sex: INE's 2019 specimen prints a 16-character CURP", () => {
+    const specimen2019 = { nombres: "MARGARITA", primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", fecha_nacimiento: "1980-07-05", sexo: "M", curp: "GOVM800705MCLR01", clave_elector: "GMVLMR80070501M100" } as IneFront;
+    expect(readProblem(card({ sourceWidth: 280 }), specimen2019, ["GMVLMR80070501M100"])).toBeNull();
+    // A clave no pass read as it stands was decoded under the card's date and sex: it vouches for nothing.
+    expect(readProblem(card({ sourceWidth: 280 }), specimen2019, ["GMVLMR80070601M100"])?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), specimen2019)?.cause).toBe("card_too_small");
+    // Read as it came but disagreeing with the names or the sex: not taken.
+    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen2019, primer_apellido: "GONEZ" }, ["GMVLMR80070501M100"])?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen2019, sexo: "H" }, ["GMVLMR80070501M100"])?.cause).toBe("card_too_small");
+  });
+
   it("reads a name's N as the CURP's X: a Ñ the recogniser cannot write (Sofía Ibáñez Peña read as PENA)", () => {
     const sofia = { nombres: "SOFIA", primer_apellido: "IBANEZ", segundo_apellido: "PENA", fecha_nacimiento: "1990-12-03", sexo: "M", curp: "IAPS901203MNLBXF09" } as IneFront;
     expect(readProblem(card({ sourceWidth: 280 }), sofia)).toBeNull();

@@ -1,4 +1,5 @@
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
+import { claveVouchedByCard } from "@/lib/mx/clave-elector";
 import { curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
 import type { IneFront } from "@/lib/mx/ine-front";
 
@@ -88,10 +89,13 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
 
 /**
  * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
- * birth date and sex read from its other lines (curpVouchedByCard); otherwise its type was
- * misread and the person is asked for a closer or a sharper photo.
+ * birth date and sex read from its other lines (curpVouchedByCard), or its clave de elector, as a
+ * pass read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
+ * a CURP of 16 characters, which can vouch for nothing); otherwise its type was misread and the
+ * person is asked for a closer or a sharper photo.
  */
-export function readProblem(found: FoundCard, front: IneFront): FrontPictureProblem | null {
-  if (!mustVouch(found) || curpVouchedByCard(front.curp, front)) return null;
+export function readProblem(found: FoundCard, front: IneFront, clavesRead: readonly string[] = []): FrontPictureProblem | null {
+  const claveVouches = !!front.clave_elector && clavesRead.includes(front.clave_elector) && claveVouchedByCard(front.clave_elector, front);
+  if (!mustVouch(found) || curpVouchedByCard(front.curp, front) || claveVouches) return null;
   return isNarrow(found) ? tooSmall(found.sourceWidth) : BLURRED;
 }

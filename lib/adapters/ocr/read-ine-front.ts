@@ -20,7 +20,7 @@ import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type 
  * prints with a CURP that passes its check digit. The best pass (most fields, a valid CURP) gives
  * the fields; the fields it missed come from the other passes, best first.
  */
-export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<{ words: OcrWord[]; front: IneFront }> {
+export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<{ words: OcrWord[]; front: IneFront; clavesRead: string[] }> {
   // A picture with no outline of a card, or one the finder cannot open, is read as it came (the
   // reader trims and enlarges it; it says what it cannot decode).
   const found = card ?? (await findCard(picture).catch(() => null));
@@ -139,7 +139,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   named.curp = withCenturyMark(withInnerConsonants(named.curp, named), named.fecha_nacimiento);
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
-  return { words: first.words, front: named };
+  // The claves the passes read as they came, before any grammar gave them the card's date and sex:
+  // the ones that can vouch for a small card (front-picture readProblem).
+  const clavesRead = [...new Set(reads.flatMap((r) => r.front.clave_elector ?? []))];
+  return { words: first.words, front: named, clavesRead };
 }
 
 /**
