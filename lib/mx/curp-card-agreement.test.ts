@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "./curp-card-agreement";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard, namesFitCurp } from "./curp-card-agreement";
 
 // The front of INE's specimen credential (../shared/realworld/ine): GOMEZ VELAZQUEZ MARGARITA,
 // born 05/07/1980, M, whose printed CURP GOVM800705MCLMLR01 fails its own check digit.
@@ -78,5 +78,22 @@ describe("curpVouchedByCard: a voter was of age when registered", () => {
   it("says nothing without a plausible year read (none, or a misread before 1950)", () => {
     expect(curpVouchedByCard("GOVM800705MCLMLRA1", { ...card, anio_registro: null, anio_emision: null })).toBe(true);
     expect(curpVouchedByCard("GOVM800705MCLMLRA1", { ...card, anio_registro: "1008", anio_emision: null })).toBe(true);
+  });
+});
+
+describe("namesFitCurp: the names read contradict none of the CURP's name letters", () => {
+  // Rubén Yáñez Díaz (sandbox): YADR820823HASXZB02, the X at 14 his Ñ.
+  const curp = "YADR820823HASXZB02";
+  const card = { primer_apellido: "YAÑEZ", segundo_apellido: "DIAZ", nombres: "RUBEN" };
+
+  it("fits the names as printed, as Paddle reads them without the tilde, and a name unread", () => {
+    expect(namesFitCurp(curp, card)).toBe(true);
+    expect(namesFitCurp(curp, { ...card, primer_apellido: "YANEZ" })).toBe(true);
+    expect(namesFitCurp(curp, { ...card, nombres: null })).toBe(true);
+  });
+
+  it("does not fit a name line that is another line's (the 2019 front's NOMBRE read NEA) or a misread letter", () => {
+    expect(namesFitCurp(curp, { ...card, primer_apellido: "NEA" })).toBe(false);
+    expect(namesFitCurp(curp, { ...card, nombres: "RUTEN" })).toBe(false);
   });
 });

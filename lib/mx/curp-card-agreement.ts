@@ -116,8 +116,24 @@ export function curpVouchedByCard(curp: string | null | undefined, card: CardFac
   const check = checkCurp(curp);
   if (!check.valid && check.reason !== "check_digit") return false;
   const expected = curpExpectedFromCard(card);
-  const same = (i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
-  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every(same) && adultWhenRegistered(curp, card);
+  return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every((i) => sameAsCard(curp, expected, i)) && adultWhenRegistered(curp, card);
+}
+
+/**
+ * Whether the CURP's character at `i` is the one the card fixes there: a name's N may stand for
+ * the CURP's X (the card's Ñ, which RENAPO writes X and Paddle's recogniser reads as N), but for
+ * the primer apellido's inner vowel.
+ */
+const sameAsCard = (curp: string, expected: Map<number, string>, i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
+
+/**
+ * Whether the names read contradict none of the letters the CURP takes from them (the four
+ * letters and three inner consonants, as curpExpectedFromCard gives them), N standing for X as in
+ * curpVouchedByCard.
+ */
+export function namesFitCurp(curp: string, card: CardFacts): boolean {
+  const expected = curpExpectedFromCard(card);
+  return [0, 1, 2, 3, 13, 14, 15].every((i) => !expected.has(i) || sameAsCard(curp, expected, i));
 }
 
 /**

@@ -63,7 +63,10 @@ export function distance(a: string, b: string): number {
 // four-letter word, so short labels take one, long ones (CLAVEDEELECTOR) three.
 // A label's last word alone is matched near exactly: two edits would make ELECTORAL (the
 // header's INSTITUTO NACIONAL ELECTORAL) a CLAVE DE ELECTOR.
-const tolerance = (spelling: string) => (LAST_WORDS.has(spelling) ? 1 : spelling.length <= 6 ? 1 : spelling.length <= 11 ? 2 : 3);
+// NOMBRE takes two: the 2019 front prints it small above the names, where small type reads it
+// NOVERE (tune seed 23) and it was taken for the first surname; no name of the lexicon's 1,268
+// words (lib/adapters/ocr/name-lexicon) is within two edits of it (HOMERO and ROMERO are three).
+const tolerance = (spelling: string) => (spelling === "NOMBRE" ? 2 : LAST_WORDS.has(spelling) ? 1 : spelling.length <= 6 ? 1 : spelling.length <= 11 ? 2 : 3);
 const LAST_WORDS = new Set(["ELECTOR", "REGISTRO", "NACIMIENTO"]);
 
 type LabelMatch = { key: LabelKey; used: number; rest: string; edits: number };

@@ -746,6 +746,19 @@ describe("vigencia on a 2019 front", () => {
   });
 });
 
+describe("the names of a 2019 front", () => {
+  // The 2019 front prints NOMBRE above the three lines, as the word positions of a small card read
+  // at 1012 px put them (tune seed 23: NOMBRE read NOVERE), and DOMICILIO below, here misread too
+  // (Paddle's DOWCLO), so only NOMBRE can place the names.
+  const block = (label: string) => [...line(label, 333, 172, 18), ...line("TREVIÑO", 337, 202, 22), ...line("RAMIREZ", 337, 236, 22), ...line("ANGELA", 332, 268, 22), ...line("DOWCLO", 333, 319, 18)];
+
+  it("takes NOMBRE read two letters off for the label", () => {
+    for (const label of ["NOMBRE", "NOVERE", "NOMBPE"]) expect(parseIneFront(block(label))).toMatchObject({ primer_apellido: "TREVIÑO", segundo_apellido: "RAMIREZ", nombres: "ANGELA" });
+    // Three letters off is no label: nothing places the names.
+    expect(parseIneFront(block("NOVENE"))).toMatchObject({ primer_apellido: null, nombres: null });
+  });
+});
+
 describe("2014 fronts as the OCR reads them", () => {
   const row = (...parts: [string, number][]) => parts.flatMap(([text, x]) => line(text, x, 494, 22));
 

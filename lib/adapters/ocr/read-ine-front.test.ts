@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { birthDateOf, chooseCurp, curpTheCardAgrees, emisionOf, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
+import { birthDateOf, chooseCurp, curpTheCardAgrees, emisionOf, namesTheCardAgrees, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -109,8 +109,8 @@ describe("readIneFront: a reader's own passes", () => {
 
 describe("readIneFront: a 2019 front read whole in its first pass", () => {
   it("makes no other pass: it prints no EMISIÓN, and its SEXO comes from its area", async () => {
-    // Every field a 2019 front prints, with a CURP that passes its check digit (José, sandbox).
-    const whole = whole2019("NUGA800715HJCXRN07");
+    // Every field a 2019 front prints, with a CURP that passes its check digit and that the names agree with (the specimen's, its check digit mended).
+    const whole = whole2019("GOVM800705MCLMLR07");
     const asked: string[] = [];
     const reader: IneFrontReader = {
       async read(_image, options = {}) {
@@ -120,17 +120,37 @@ describe("readIneFront: a 2019 front read whole in its first pass", () => {
       passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
     };
     const { front } = await readIneFront(reader, new Uint8Array());
-    expect(front).toMatchObject({ sexo: "M", seccion: "0747", vigencia: "2029", anio_registro: "2008", anio_emision: null, curp: "NUGA800715HJCXRN07" });
+    expect(front).toMatchObject({ sexo: "M", seccion: "0747", vigencia: "2029", anio_registro: "2008", anio_emision: null, curp: "GOVM800705MCLMLR07" });
     // The first pass only (its first turn gave the labels): neither Paddle's nor the thresholded one.
     expect(asked.filter((a) => a !== "area")).toEqual(["tesseract 1012"]);
     expect(asked.filter((a) => a === "area")).toHaveLength(1);
   });
 });
 
+describe("readIneFront: a name line the valid CURP contradicts", () => {
+  it("is read on by the next pass, and the answer takes that pass's line, which the CURP agrees with", async () => {
+    const whole = whole2019("GOVM800705MCLMLR07");
+    // GONEZ: the CURP's 14th letter is GOMEZ's M.
+    const misread = whole.map((w) => (w.text === "GOMEZ" ? { ...w, text: "GONEZ" } : w));
+    const asked: string[] = [];
+    const reader: IneFrontReader = {
+      async read(_image, options = {}) {
+        if (options.area) return line("SEXO M", 40, 20, 30);
+        asked.push(options.engine ?? `tesseract ${options.width}`);
+        return options.engine === "paddle" ? whole : misread;
+      },
+      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
+    };
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front).toMatchObject({ primer_apellido: "GOMEZ", nombre_completo: "MARGARITA GOMEZ VELAZQUEZ" });
+  });
+});
+
 describe("readIneFront: an address read cut short", () => {
   it("is read on by the next pass, whose whole line the answer takes", async () => {
     // Every field in the first pass, but the street ends on NO. without its number.
-    const whole = whole2019("NUGA800715HJCXRN07");
+    const whole = whole2019("GOVM800705MCLMLR07");
     const cut = whole.filter((w) => w.text !== "100");
     const asked: string[] = [];
     const reader: IneFrontReader = {
@@ -147,7 +167,7 @@ describe("readIneFront: an address read cut short", () => {
   });
 
   it("read so by every pass stays as read, after every pass", async () => {
-    const cut = whole2019("NUGA800715HJCXRN07").filter((w) => w.text !== "100");
+    const cut = whole2019("GOVM800705MCLMLR07").filter((w) => w.text !== "100");
     const asked: string[] = [];
     const reader: IneFrontReader = {
       async read(_image, options = {}) {
@@ -619,6 +639,25 @@ describe("emisionOf: the year of issue, ten years before the vigencia", () => {
   });
 });
 
+describe("namesTheCardAgrees: a name line the valid CURP contradicts, from a reading it does not", () => {
+  // Leticia Ramírez Zúñiga's 2019 front, 328 px (tune seed 5): NOMBRE read NOVENE as the first surname.
+  const card = { primer_apellido: "NOVENE", segundo_apellido: "ZUÑIGA", nombres: "LETICIA", nombre_completo: "LETICIA NOVENE ZUÑIGA", curp: "RAZL540805MSPMXT75", clave_elector: "RMZXLT54080524M208" } as unknown as IneFront;
+
+  it("takes each contradicted line from the first reading that agrees, and leaves the lines that agree", () => {
+    const byPosition = { primer_apellido: "RAMIREZ", segundo_apellido: "ZUÑIGA", nombres: "LETICA" };
+    expect(namesTheCardAgrees(card, [{ primer_apellido: "ROMERO" }, byPosition])).toMatchObject({ primer_apellido: "RAMIREZ", nombres: "LETICIA", nombre_completo: "LETICIA RAMIREZ ZUÑIGA" });
+  });
+
+  it("changes nothing with no reading that agrees, or with no valid CURP or clave to say", () => {
+    expect(namesTheCardAgrees(card, [{ primer_apellido: "ROMERO" }, { primer_apellido: null }])).toEqual(card);
+    const unsaid = { ...card, curp: "RAZL540805MSPMXT7", clave_elector: null };
+    expect(namesTheCardAgrees(unsaid, [{ primer_apellido: "RAMIREZ" }])).toEqual(unsaid);
+    // A clave alone gives one letter of each name: not enough (a misread clave's M made MARGARITA a surname).
+    const claveOnly = { ...card, primer_apellido: "GOMEZ", curp: null, clave_elector: "MVLMIR50007501M100" };
+    expect(namesTheCardAgrees(claveOnly, [{ primer_apellido: "MARGARITA" }])).toEqual(claveOnly);
+  });
+});
+
 describe("tildesWithTheirLetters: a Ñ that took the letter after it", () => {
   const card = { nombres: "IÑGO", primer_apellido: "QUIÑONES", segundo_apellido: "CRUZ", nombre_completo: "IÑGO QUIÑONES CRUZ" } as unknown as IneFront;
   const paddle = (names: Partial<IneFront>) => ({ ...card, ...names }) as IneFront;
@@ -627,11 +666,16 @@ describe("tildesWithTheirLetters: a Ñ that took the letter after it", () => {
     expect(tildesWithTheirLetters(card, [paddle({ nombres: "INIGO", primer_apellido: "QUINONES" })])).toMatchObject({ nombres: "IÑIGO", primer_apellido: "QUIÑONES", nombre_completo: "IÑIGO QUIÑONES CRUZ" });
   });
 
-  it("changes nothing where Paddle's line differs otherwise, or there is none", () => {
-    expect(tildesWithTheirLetters(card, [paddle({ nombres: "INGO" })]).nombres).toBe("IÑGO");
-    expect(tildesWithTheirLetters(card, [paddle({ nombres: "IRIGO" })]).nombres).toBe("IÑGO");
-    // A letter lost before the Ñ is not this misreading.
-    expect(tildesWithTheirLetters({ ...card, nombres: "ÑIGO" }, [paddle({ nombres: "INIGO" })]).nombres).toBe("ÑIGO");
-    expect(tildesWithTheirLetters(card, [])).toEqual(card);
+  it("without a Paddle line that has it, gives a Ñ before a consonant its I back: Spanish writes a vowel after every Ñ", () => {
+    expect(tildesWithTheirLetters(card, [paddle({ nombres: "INGO" })]).nombres).toBe("IÑIGO");
+    expect(tildesWithTheirLetters(card, [])).toMatchObject({ nombres: "IÑIGO", nombre_completo: "IÑIGO QUIÑONES CRUZ" });
+    expect(tildesWithTheirLetters({ ...card, primer_apellido: "ZUÑGA" }, []).primer_apellido).toBe("ZUÑIGA");
+  });
+
+  it("changes nothing where the Ñ has its vowel, or where the letter was lost before the Ñ", () => {
+    const whole = { ...card, nombres: "IÑIGO", nombre_completo: "IÑIGO QUIÑONES CRUZ" };
+    expect(tildesWithTheirLetters(whole, [paddle({ nombres: "IRIGO" })])).toEqual(whole);
+    expect(tildesWithTheirLetters({ ...whole, nombres: "ÑIGO" }, [paddle({ nombres: "INIGO" })]).nombres).toBe("ÑIGO");
+    expect(tildesWithTheirLetters({ ...whole, primer_apellido: "PEÑA" }, []).primer_apellido).toBe("PEÑA");
   });
 });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { birthYymmdd, claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
-import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
+import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard, namesFitCurp } from "@/lib/mx/curp-card-agreement";
 import { repairCurp, withCenturyMark, withInnerConsonants } from "@/lib/mx/curp-repair";
 import { tidyAddress } from "@/lib/mx/ine-address";
 import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
@@ -9,7 +9,7 @@ import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { isNarrow } from "./front-picture";
 import { addressCutShort, votedAddress } from "./address-vote";
 import { grammarClave, grammarCurp } from "./grammar-readings";
-import { lexiconNames } from "./name-readings";
+import { lexiconNames, nameDisagreements } from "./name-readings";
 import { tally, timed } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
@@ -76,7 +76,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const judged = async (front: IneFront) => (reader.byPosition && found && isNarrow(found) && paddleRead() && !complete(front) && !settled(front, reads, true) ? fillByPosition(front, await byPosition()) : front);
   for (let i = 1; i < passes.length; i++) {
     const before = await soFar();
-    const withPosition = await judged(before);
+    // Names the CURP contradicts that another pass read so that it agrees count as read here, but
+    // the answer takes them only after the lexicon (a pass's VALERA agrees with the CURP as well
+    // as the lexicon's VALERIA does, read from Paddle's WALERLA: tune seed 23).
+    const withPosition = namesTheCardAgrees(await judged(before), ranked(reads).map((r) => r.front));
     if (complete(withPosition) || settled(withPosition, reads, paddleRead())) break;
     const reading = readPass(i);
     if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
@@ -132,6 +135,8 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     named.clave_elector = grammarClave(words, named);
     named.sexo = sexOf(named);
   }
+  // A name line the valid CURP and clave still contradict, from a reading they do not.
+  Object.assign(named, namesTheCardAgrees(named, [...ranked(reads).map((r) => r.front), ...(positionRead ? [await positionRead] : [])]));
   // Names misread contradicted the valid CURP when the birth date was first weighed (tune seed
   // 101: a small card's CURP vouched for once the lexicon mended its names, its date unread): now
   // they are mended, the CURP gives the date.
@@ -328,10 +333,37 @@ export function emisionOf(front: IneFront, now = new Date()): string | null {
 
 const NAME_LINES = ["nombres", "primer_apellido", "segundo_apellido"] as const;
 /**
+ * A name line the card's valid CURP (or its clave, with one) contradicts (nameDisagreements)
+ * replaced by the line as another reading gave it (a pass's, the read by position's, best first) where they
+ * contradict that one in nothing. The 2019 front prints NOMBRE above the names, and small type
+ * misreads it (NOVENE, NOVERE: tune seeds 5 and 23) into a name line that pushes the block down;
+ * the read by position, which places the lines by where the layout prints them, had the surname
+ * right. Each line on its own: a reading that has one line right may have another wrong (LETICA).
+ */
+export function namesTheCardAgrees(front: IneFront, others: Partial<IneFront>[]): IneFront {
+  // The clave alone gives one letter of each name: a clave misread (MVLAIR… for GMVLMR…) made a
+  // pass's MARGARITA the first surname of INE's specimen (tune seed 37). The CURP gives three.
+  if (!validCurp(front)) return front;
+  const out = { ...front };
+  for (const field of NAME_LINES) {
+    if (!out[field] || nameDisagreements(out, field) === 0) continue;
+    const agreeing = others.map((o) => o[field]).find((v) => !!v && v !== out[field] && nameDisagreements({ ...out, [field]: v }, field) === 0);
+    if (agreeing) out[field] = agreeing;
+  }
+  if (NAME_LINES.every((k) => out[k])) out.nombre_completo = `${out.nombres} ${out.primer_apellido} ${out.segundo_apellido}`;
+  return out;
+}
+
+/**
  * Tesseract reads a Ñ and the narrow letter after it as one glyph (IÑIGO as IÑGO: every
  * Tesseract pass of a sandbox card in the tune part, and IÑIGUEZ is a common surname), while
  * Paddle's recogniser reads every letter but has no Ñ (INIGO). A name line with a Ñ that is one
- * of Paddle's lines with that letter lost after the Ñ gets it back.
+ * of Paddle's lines with that letter lost after the Ñ gets it back. Where no Paddle line does (its
+ * pass did not run: tune seed 5, a 2023 front in glare read whole by Tesseract's first pass), a Ñ
+ * before a consonant takes back the I: Spanish writes a vowel after every Ñ («ña», «ñe», «ñi», «ño»,
+ * «ñu»: it needs one to be said, and no Spanish word ends in it; okdiario.com, 2026-02-13, on the
+ * one letter that never ends a Spanish word), and the I is the narrow letter that merges with it
+ * (IÑIGO, IÑIGUEZ, MUÑIZ, ZUÑIGA).
  */
 export function tildesWithTheirLetters(front: IneFront, paddleFronts: IneFront[]): IneFront {
   const out = { ...front };
@@ -339,6 +371,7 @@ export function tildesWithTheirLetters(front: IneFront, paddleFronts: IneFront[]
     const read = out[field];
     const whole = read && paddleFronts.map((p) => letterAfterTilde(read, p[field])).find(Boolean);
     if (whole) out[field] = whole;
+    else if (read) out[field] = read.replace(/Ñ(?=[B-DF-HJ-NP-TV-Z])/g, "ÑI");
   }
   if (NAME_LINES.every((k) => out[k])) out.nombre_completo = `${out.nombres} ${out.primer_apellido} ${out.segundo_apellido}`;
   return out;
@@ -389,7 +422,11 @@ const EVERY_FRONT = ["nombres", "primer_apellido", "segundo_apellido", "curp", "
 // waiting for one made every pass run on every 2019 front. Known as SEXO_2019's caller knows it,
 // by no ESTADO, MUNICIPIO or LOCALIDAD read.
 const is2019 = (front: IneFront) => !front.estado && !front.municipio && !front.localidad;
-const complete = (front: IneFront) => validCurp(front) && everyFieldRead(front);
+// A name line the valid CURP contradicts is not read yet: another pass may read it so that they
+// agree (namesTheCardAgrees; tune seed 37, a 426 px 2019 front whose NOMBRE label was read as the
+// first surname, NEA, the passes stopping on it). A name's N is the CURP's X there: a Ñ a pass
+// read without its tilde, which the lexicon gives back, is no reason for another pass.
+const complete = (front: IneFront) => validCurp(front) && everyFieldRead(front) && namesFitCurp(front.curp!, front);
 /**
  * Every field but the CURP read, and the address whole: an address a line of which ends on INT.
  * or NO. without its number (address-vote: cutShort) is read on by the next pass, as a field
