@@ -95,7 +95,7 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
  * person is asked for a closer or a sharper photo.
  */
 export function readProblem(found: FoundCard, front: IneFront, clavesRead: readonly string[] = []): FrontPictureProblem | null {
-  const claveVouches = !!front.clave_elector && clavesRead.includes(front.clave_elector) && claveVouchedByCard(front.clave_elector, front);
-  if (!mustVouch(found) || curpVouchedByCard(front.curp, front) || claveVouches) return null;
+  if (!mustVouch(found) || curpVouchedByCard(front.curp, front)) return null;
+  if (front.clave_elector && clavesRead.includes(front.clave_elector) && claveVouchedByCard(front.clave_elector, front)) return null;
   return isNarrow(found) ? tooSmall(found.sourceWidth) : BLURRED;
 }

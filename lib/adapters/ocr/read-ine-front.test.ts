@@ -127,20 +127,29 @@ describe("readIneFront: a 2019 front read whole in its first pass", () => {
   });
 });
 
+/**
+ * A reader of three passes (Tesseract, Paddle, Tesseract thresholded) whose Tesseract passes read
+ * `tesseract` and whose Paddle pass reads `paddle`; the SEXO area reads M. `asked` lists the passes made.
+ */
+function passesReading(tesseract: OcrWord[], paddle: OcrWord[]) {
+  const asked: string[] = [];
+  const reader: IneFrontReader = {
+    async read(_image, options = {}) {
+      if (options.area) return line("SEXO M", 40, 20, 30);
+      asked.push(options.engine ?? `tesseract ${options.width}`);
+      return options.engine === "paddle" ? paddle : tesseract;
+    },
+    passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
+  };
+  return { reader, asked };
+}
+
 describe("readIneFront: a name line the valid CURP contradicts", () => {
   it("is read on by the next pass, and the answer takes that pass's line, which the CURP agrees with", async () => {
     const whole = whole2019("GOVM800705MCLMLR07");
     // GONEZ: the CURP's 14th letter is GOMEZ's M.
     const misread = whole.map((w) => (w.text === "GOMEZ" ? { ...w, text: "GONEZ" } : w));
-    const asked: string[] = [];
-    const reader: IneFrontReader = {
-      async read(_image, options = {}) {
-        if (options.area) return line("SEXO M", 40, 20, 30);
-        asked.push(options.engine ?? `tesseract ${options.width}`);
-        return options.engine === "paddle" ? whole : misread;
-      },
-      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
-    };
+    const { reader, asked } = passesReading(misread, whole);
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(asked).toEqual(["tesseract 1012", "paddle"]);
     expect(front).toMatchObject({ primer_apellido: "GOMEZ", nombre_completo: "MARGARITA GOMEZ VELAZQUEZ" });
@@ -152,15 +161,7 @@ describe("readIneFront: an address read cut short", () => {
     // Every field in the first pass, but the street ends on NO. without its number.
     const whole = whole2019("GOVM800705MCLMLR07");
     const cut = whole.filter((w) => w.text !== "100");
-    const asked: string[] = [];
-    const reader: IneFrontReader = {
-      async read(_image, options = {}) {
-        if (options.area) return line("SEXO M", 40, 20, 30);
-        asked.push(options.engine ?? `tesseract ${options.width}`);
-        return options.engine === "paddle" ? whole : cut;
-      },
-      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
-    };
+    const { reader, asked } = passesReading(cut, whole);
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(asked).toEqual(["tesseract 1012", "paddle"]);
     expect(front.domicilio).toBe("VIADUCTO TLALPAN NO. 100");
@@ -168,15 +169,7 @@ describe("readIneFront: an address read cut short", () => {
 
   it("read so by every pass stays as read, after every pass", async () => {
     const cut = whole2019("GOVM800705MCLMLR07").filter((w) => w.text !== "100");
-    const asked: string[] = [];
-    const reader: IneFrontReader = {
-      async read(_image, options = {}) {
-        if (options.area) return line("SEXO M", 40, 20, 30);
-        asked.push(options.engine ?? `tesseract ${options.width}`);
-        return cut;
-      },
-      passes: [{ width: 1012 }, { width: 1012, engine: "paddle" }, { width: 1600, threshold: 140 }],
-    };
+    const { reader, asked } = passesReading(cut, cut);
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(asked).toEqual(["tesseract 1012", "paddle", "tesseract 1600"]);
     expect(front.domicilio).toBe("VIADUCTO TLALPAN NO.");

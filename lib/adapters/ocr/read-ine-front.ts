@@ -350,8 +350,7 @@ export function namesTheCardAgrees(front: IneFront, others: Partial<IneFront>[])
     const agreeing = others.map((o) => o[field]).find((v) => !!v && v !== out[field] && nameDisagreements({ ...out, [field]: v }, field) === 0);
     if (agreeing) out[field] = agreeing;
   }
-  if (NAME_LINES.every((k) => out[k])) out.nombre_completo = `${out.nombres} ${out.primer_apellido} ${out.segundo_apellido}`;
-  return out;
+  return withFullName(out);
 }
 
 /**
@@ -373,8 +372,13 @@ export function tildesWithTheirLetters(front: IneFront, paddleFronts: IneFront[]
     if (whole) out[field] = whole;
     else if (read) out[field] = read.replace(/Ñ(?=[B-DF-HJ-NP-TV-Z])/g, "ÑI");
   }
-  if (NAME_LINES.every((k) => out[k])) out.nombre_completo = `${out.nombres} ${out.primer_apellido} ${out.segundo_apellido}`;
-  return out;
+  return withFullName(out);
+}
+
+/** The full name rebuilt from its three lines once each has been read; as it was otherwise. */
+function withFullName(front: IneFront): IneFront {
+  if (!NAME_LINES.every((k) => front[k])) return front;
+  return { ...front, nombre_completo: `${front.nombres} ${front.primer_apellido} ${front.segundo_apellido}` };
 }
 
 function letterAfterTilde(read: string, paddle: string | null): string | null {
