@@ -102,7 +102,7 @@ function lexiconFor(source: Source, file: string) {
   if (process.env.RUBRICA_LEXICON_LOG === "1") {
     lexiconSettings.log = (e) => {
       const truth = source.truth[e.field as Field];
-      process.stderr.write(`lexicon\t${path.basename(file)}\t${e.field}\t${e.read}\t${e.reading}\t${e.cost.toFixed(2)}\t${e.taken ? "taken" : "refused"}\t${e.plausible ? "plausible" : "implausible"}\t${e.agrees ? "agrees" : "disagrees"}\t${truth}\t${e.reading === truth ? "right" : "wrong"}\n`);
+      process.stderr.write(`lexicon\t${path.basename(file)}\t${e.field}\t${e.read}\t${e.reading}\t${e.cost.toFixed(2)}\t${e.taken ? "taken" : "refused"}\t${e.plausible ? "plausible" : "implausible"}\t${e.agrees ? "agrees" : "disagrees"}\t${truth}\t${e.reading === truth ? "right" : "wrong"}\t${e.corroborated ? "corroborated" : "-"}\n`);
     };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claveNameLetters, claveVouchedByCard } from "./clave-elector";
+import { claveLettersOf, claveNameLetters, claveVouchedByCard } from "./clave-elector";
 
 // INE's specimen (../shared/realworld/ine): GOMEZ VELAZQUEZ MARGARITA, born 1980-07-05, M, GMVLMR80070501M100.
 const specimen = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" };
@@ -35,5 +35,15 @@ describe("claveVouchedByCard: a clave the names, birth date and sex agree with",
     expect(claveVouchedByCard("GMVLMR80070501M100", { ...specimen, sexo: null })).toBe(false);
     // A name's X does not stand for the clave's N.
     expect(claveVouchedByCard("GNVLMR80070501M100", { ...specimen, primer_apellido: "GXMEZ" })).toBe(false);
+  });
+});
+
+describe("claveLettersOf: one name's two letters of the clave", () => {
+  it("is its first word's first letter and first consonant after it; none for a particle or no name", () => {
+    expect(claveLettersOf("GOMEZ")).toBe("GM");
+    expect(claveLettersOf("OCHOA")).toBe("OC");
+    expect(claveLettersOf("JOSE ANGEL")).toBe("JS");
+    expect(claveLettersOf("DE LA CRUZ")).toBeNull();
+    expect(claveLettersOf(null)).toBeNull();
   });
 });

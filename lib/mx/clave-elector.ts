@@ -25,9 +25,14 @@ export function claveElectorParts(clave: string | null | undefined): { born: str
  * not seen, so they say nothing.
  */
 export function claveNameLetters(card: { primer_apellido?: string | null; segundo_apellido?: string | null; nombres?: string | null }): string | null {
-  const firsts = [card.primer_apellido, card.segundo_apellido, card.nombres].map((name) => curpNameWords(name)[0]);
-  if (firsts.some((w) => !w || NAME_PARTICLES.has(w))) return null;
-  return firsts.map((w) => `${w![0]}${innerConsonant(w!)}`).join("");
+  const letters = [card.primer_apellido, card.segundo_apellido, card.nombres].map(claveLettersOf);
+  return letters.every(Boolean) ? letters.join("") : null;
+}
+
+/** The clave's two letters one name gives (claveNameLetters); null where it is unread or opens with a particle. */
+export function claveLettersOf(name: string | null | undefined): string | null {
+  const first = curpNameWords(name)[0];
+  return first && !NAME_PARTICLES.has(first) ? `${first[0]}${innerConsonant(first)}` : null;
 }
 
 /**

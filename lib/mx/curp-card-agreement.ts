@@ -124,7 +124,7 @@ export function curpVouchedByCard(curp: string | null | undefined, card: CardFac
  * the CURP's X (the card's Ñ, which RENAPO writes X and Paddle's recogniser reads as N), but for
  * the primer apellido's inner vowel.
  */
-const sameAsCard = (curp: string, expected: Map<number, string>, i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
+export const sameAsCard = (curp: string, expected: Map<number, string>, i: number) => expected.get(i) === curp[i] || (expected.get(i) === "N" && curp[i] === "X" && i !== 1);
 
 /**
  * Whether the names read contradict none of the letters the CURP takes from them (the four

@@ -2,7 +2,8 @@ import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, OTHER, type Lattice } from "./ct
 
 /**
  * For tests: a recogniser's output as CTC lays it out, each character over two steps then a blank
- * step. A character written "G>C" is read C first (0.55) and G second (0.35); "?" is a class
+ * step. A character written "G>C" is read C first (0.55) and G second (0.35), "G>>C" with G a faint
+ * second (0.02: about 6.6 nats dearer than the greedy path over its two steps); "?" is a class
  * outside the lattice's characters (a Chinese one), "_" the blank ("I>_": an I read as nothing);
  * the rest of each step goes to "other".
  */
@@ -17,8 +18,9 @@ export function latticeOf(chars: string[]): Lattice {
   };
   const index = (c: string) => (c === "?" ? OTHER : c === "_" ? BLANK : LATTICE_CHARS.indexOf(c));
   for (const spec of chars) {
-    const [right, misread] = spec.split(">");
-    const r = misread ? row(index(misread), 0.55, index(right!), 0.35) : row(index(right!), 0.9);
+    const faint = spec.includes(">>");
+    const [right, misread] = spec.split(/>>?/);
+    const r = misread ? row(index(misread), 0.55, index(right!), faint ? 0.02 : 0.35) : row(index(right!), 0.9);
     rows.push(r, r, row(BLANK, 0.9));
   }
   return { steps: rows.length, logp: Float32Array.from(rows.flat().map(Math.log)) };

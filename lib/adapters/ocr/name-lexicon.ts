@@ -131,7 +131,7 @@ export function spellFromLexicon(text: string, lexicon: NameLexicon): string | n
  * RUBRICA_LEXICON_LEAVE_OUT=1 takes each picture's own names out of it before reading it, to
  * count the harm on names it does not hold). The app never changes it.
  */
-export const lexiconSettings: { enabled: boolean; leftOut: string[]; log?: (entry: { field: string; read: string; reading: string; cost: number; plausible: boolean; agrees: boolean; taken: boolean }) => void } = {
+export const lexiconSettings: { enabled: boolean; leftOut: string[]; log?: (entry: { field: string; read: string; reading: string; cost: number; plausible: boolean; agrees: boolean; taken: boolean; corroborated?: boolean }) => void } = {
   enabled: true,
   leftOut: [],
 };

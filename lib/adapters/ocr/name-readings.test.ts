@@ -90,6 +90,39 @@ describe("lexiconNames: the name lines under a lexicon of Mexican names", () => 
   });
 });
 
+describe("lexiconNames: a reading the card's CURP or clave, as printed, corroborate", () => {
+  // GOMEZ read GOWEZ, the M a faint second choice: 6.6 nats dearer than the greedy path, past NAME_MARGIN.
+  const faint = () => {
+    const chars = [..."GOMEZ"];
+    chars[2] = "M>>W";
+    return box(chars, 0);
+  };
+  const front = (extra: Partial<IneFront>) => ({ ...card("MARGARITA"), primer_apellido: "GOWEZ", ...extra }) as IneFront;
+
+  it("is taken within the wider margin where the clave's letters are the reading's and not the line's (GMVLMR: GOMEZ's M)", async () => {
+    expect(greedyOf(latticeOf(["G", "O", "M>>W", "E", "Z"]))).toBe("GOWEZ");
+    expect((await lexiconNames(faint(), front({ clave_elector: "GMVLMR80070501M100" }))).primer_apellido).toBe("GOMEZ");
+  });
+
+  it("is taken so where a CURP that fails only its check digit gives the letter (INE's specimen, GOVM800705MCLMLR01)", async () => {
+    expect(checkCurp("GOVM800705MCLMLR01")).toMatchObject({ valid: false, reason: "check_digit" });
+    expect((await lexiconNames(faint(), front({ curp: "GOVM800705MCLMLR01" }))).primer_apellido).toBe("GOMEZ");
+  });
+
+  it("is not taken past NAME_MARGIN without them, nor where they agree with the line as much as with the reading", async () => {
+    expect((await lexiconNames(faint(), front({}))).primer_apellido).toBe("GOWEZ");
+    // A clave of other letters for the first surname (GW…) does not corroborate GOMEZ.
+    expect((await lexiconNames(faint(), front({ clave_elector: "GWVLMR80070501M100" }))).primer_apellido).toBe("GOWEZ");
+  });
+
+  it("is not taken past CORROBORATED_NAME_MARGIN (two faint letters, 13 nats)", async () => {
+    const chars = [..."GOMEZ"];
+    chars[2] = "M>>W";
+    chars[3] = "E>>A";
+    expect((await lexiconNames(box(chars, 0), front({ primer_apellido: "GOWAZ", clave_elector: "GMVLMR80070501M100" }))).primer_apellido).toBe("GOWAZ");
+  });
+});
+
 describe("lexiconNames: a name line the card's valid CURP contradicts", () => {
   // GOMEZ VELAZQUEZ IÑIGO: GOVI, inner consonants M, L and X (the Ñ).
   const iñigo = curp("GOVI800705HCLMLX0");

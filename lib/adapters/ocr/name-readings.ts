@@ -1,5 +1,6 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { curpExpectedFromCard } from "@/lib/mx/curp-card-agreement";
+import { claveLettersOf } from "@/lib/mx/clave-elector";
+import { curpExpectedFromCard, sameAsCard } from "@/lib/mx/curp-card-agreement";
 import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { decodeWithGrammar } from "./ctc-grammar";
 import { boxLattices } from "./grammar-readings";
@@ -49,11 +50,48 @@ export function nameDisagreements(card: IneFront, field: NameField): number {
 }
 
 /**
+ * How much less likely than the greedy reading a lexicon reading may be where the card's other
+ * lines corroborate it (lettersAsPrinted): it agrees with a letter of the CURP or clave that the
+ * line as read contradicts, an independent reading of the same name. On the tune part's narrow cards
+ * (small and small_photo kinds, seeds 5, 11, 23, 37, 101, 202, RUBRICA_LEXICON_LOG=1) the right
+ * corroborated readings cost up to 8.3 nats (GOWE → GOMEZ 6.0, WUAE → MUÑOZ 5.5, HCOROUER →
+ * RODRIGUEZ 8.3), and with each picture's own names left out of the lexicon the wrong ones cost 9.0
+ * and more (MUNOZ → MUÑIZ 9.0, RODRIQUEZ 11.7, GAMEZ 14.6). Below that, NAME_MARGIN holds.
+ */
+export const CORROBORATED_NAME_MARGIN = 8.5;
+
+/**
+ * How many of the letters a name gives the CURP and the clave, as the card prints them, contradict:
+ * the CURP's (nameDisagreements' places) where it fails at most its check digit (INE's specimen
+ * prints one that fails it), the clave's two (its first letter and first consonant after it,
+ * claveLettersOf); a name's N may stand for their X (the card's Ñ). Null where the name opens with
+ * a particle, whose letters INE's rules for them (which we have not seen) decide.
+ */
+function lettersAsPrinted(card: IneFront, field: NameField): number | null {
+  const mine = claveLettersOf(card[field]);
+  if (!mine) return null;
+  const check = card.curp ? checkCurp(card.curp) : null;
+  const curp = check && (check.valid || check.reason === "check_digit") ? card.curp! : null;
+  const expected = curpExpectedFromCard(card);
+  const againstCurp = curp ? CURP_AT[field].filter((i) => expected.has(i) && !sameAsCard(curp, expected, i)).length : 0;
+  const clave = card.clave_elector && CLAVE_LETTERS.test(card.clave_elector) ? card.clave_elector.slice(CLAVE_AT[field], CLAVE_AT[field] + 2) : "";
+  const againstClave = [...clave].filter((c, i) => mine[i] !== c && !(mine[i] === "N" && c === "X")).length;
+  return againstCurp + againstClave;
+}
+
+/** Whether the card's CURP or clave, as printed, agree with `candidate`'s line in a letter they contradict in `card`'s. */
+function corroborated(candidate: IneFront, card: IneFront, field: NameField): boolean {
+  const [now, before] = [lettersAsPrinted(candidate, field), lettersAsPrinted(card, field)];
+  return now !== null && before !== null && now < before;
+}
+
+/**
  * The card's three name lines read again from Paddle's boxes under the lexicon of Mexican names
  * (lib/adapters/ocr/name-lexicon). A line is read again only where it is not already a sequence of
  * the lexicon's words, from the box whose greedy text spells the line; the lexicon's reading
- * replaces it when it is within NAME_MARGIN of the greedy path and the card's valid CURP and clave
- * contradict it no more than they did the line as read (a rare name the lexicon lacks, that the
+ * replaces it when it is within NAME_MARGIN of the greedy path (CORROBORATED_NAME_MARGIN where the
+ * CURP or clave as printed agree with it in a letter they contradict the line in) and the card's
+ * valid CURP and clave contradict it no more than they did the line as read (a rare name the lexicon lacks, that the
  * CURP vouches for, stays). The line is written as the lexicon spells it (capitals, no accents, Ñ
  * kept, as INE prints), or as Tesseract reread the box where that spells the same letters (its
  * accents: the sandbox's cards print them). A line already of lexicon words is only spaced or
@@ -100,8 +138,9 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
     const candidate = { ...out, [field]: value };
     const agrees = nameDisagreements(candidate, field) <= nameDisagreements(out, field);
-    const taken = plausible && agrees && best.cost <= NAME_MARGIN;
-    lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken });
+    const backed = corroborated(candidate, out, field);
+    const taken = plausible && agrees && best.cost <= (backed ? CORROBORATED_NAME_MARGIN : NAME_MARGIN);
+    lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken, corroborated: backed });
     if (taken) out = candidate;
   }
   for (const field of FIELDS) out = curpNamed(out, field, boxes, lexicon);
