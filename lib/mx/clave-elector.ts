@@ -35,10 +35,12 @@ export function claveLettersOf(name: string | null | undefined): string | null {
   return first && !NAME_PARTICLES.has(first) ? `${first[0]}${innerConsonant(first)}` : null;
 }
 
+/** Whether a name's letter agrees with the clave's: the same, or the name's N where the clave writes X (the card's Ñ, which Paddle's recogniser reads as N). */
+export const claveLetterAgrees = (named: string, printed: string) => named === printed || (named === "N" && printed === "X");
+
 /**
  * A clave de elector the rest of the card vouches for: of its whole shape, its six letters the
- * names' (a name's N may stand for the clave's X: the card's Ñ, which Paddle's recogniser reads as
- * N), its YYMMDD the printed birth date's and its sex the printed SEXO. The names, birth date and
+ * names' (claveLetterAgrees), its YYMMDD the printed birth date's and its sex the printed SEXO. The names, birth date and
  * sex are read from other lines than the clave, so where all of them agree they were read, not
  * guessed: a small card whose CURP cannot vouch (INE's 2019 specimen prints a 16-character one) is
  * taken on it (lib/adapters/ocr/front-picture). Only a clave read as it came counts: one decoded
@@ -49,6 +51,6 @@ export function claveVouchedByCard(clave: string | null | undefined, card: { pri
   const parts = claveElectorParts(clave);
   const letters = claveNameLetters(card);
   if (!parts || !letters || !card.fecha_nacimiento || (card.sexo !== "H" && card.sexo !== "M")) return false;
-  const same = [...letters].every((c, i) => clave![i] === c || (c === "N" && clave![i] === "X"));
+  const same = [...letters].every((c, i) => claveLetterAgrees(c, clave![i]!));
   return same && parts.born === birthYymmdd(card.fecha_nacimiento) && parts.sex === card.sexo;
 }

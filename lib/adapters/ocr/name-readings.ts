@@ -1,5 +1,5 @@
 import { checkCurp } from "@/lib/mx/curp";
-import { claveLettersOf } from "@/lib/mx/clave-elector";
+import { claveLetterAgrees, claveLettersOf } from "@/lib/mx/clave-elector";
 import { curpExpectedFromCard, sameAsCard } from "@/lib/mx/curp-card-agreement";
 import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { decodeWithGrammar } from "./ctc-grammar";
@@ -31,12 +31,7 @@ const CLAVE_LETTERS = /^[A-Z]{6}\d/;
 
 /** How many of the letters a name gives the card's valid CURP and its clave contradict. */
 export function nameDisagreements(card: IneFront, field: NameField): number {
-  let count = 0;
-  const curp = card.curp;
-  if (curp && checkCurp(curp).valid) {
-    const expected = curpExpectedFromCard(card);
-    for (const i of CURP_AT[field]) if (expected.has(i) && expected.get(i) !== curp[i]) count++;
-  }
+  let count = againstCurp(card, field, card.curp && checkCurp(card.curp).valid ? card.curp : null, false);
   const clave = card.clave_elector;
   const name = card[field];
   if (clave && CLAVE_LETTERS.test(clave) && name) {
@@ -47,6 +42,13 @@ export function nameDisagreements(card: IneFront, field: NameField): number {
     if (!allowed.includes(clave[CLAVE_AT[field]])) count++;
   }
   return count;
+}
+
+/** How many of the CURP's letters a name gives (CURP_AT) `curp` contradicts; with `ñ`, a name's N may stand for its X (sameAsCard). */
+function againstCurp(card: IneFront, field: NameField, curp: string | null, ñ: boolean): number {
+  if (!curp) return 0;
+  const expected = curpExpectedFromCard(card);
+  return CURP_AT[field].filter((i) => expected.has(i) && !(ñ ? sameAsCard(curp, expected, i) : expected.get(i) === curp[i])).length;
 }
 
 /**
@@ -62,26 +64,28 @@ export const CORROBORATED_NAME_MARGIN = 8.5;
 
 /**
  * How many of the letters a name gives the CURP and the clave, as the card prints them, contradict:
- * the CURP's (nameDisagreements' places) where it fails at most its check digit (INE's specimen
- * prints one that fails it), the clave's two (its first letter and first consonant after it,
- * claveLettersOf); a name's N may stand for their X (the card's Ñ). Null where the name opens with
- * a particle, whose letters INE's rules for them (which we have not seen) decide.
+ * the CURP's (againstCurp) where it fails at most its check digit (INE's specimen prints one that
+ * fails it: `printedCurp`, curpAsPrinted), the clave's two (its first letter and first consonant
+ * after it, claveLettersOf); a name's N may stand for their X (the card's Ñ). Null where the name
+ * opens with a particle, whose letters INE's rules for them (which we have not seen) decide.
  */
-function lettersAsPrinted(card: IneFront, field: NameField): number | null {
+function lettersAsPrinted(card: IneFront, field: NameField, printedCurp: string | null): number | null {
   const mine = claveLettersOf(card[field]);
   if (!mine) return null;
-  const check = card.curp ? checkCurp(card.curp) : null;
-  const curp = check && (check.valid || check.reason === "check_digit") ? card.curp! : null;
-  const expected = curpExpectedFromCard(card);
-  const againstCurp = curp ? CURP_AT[field].filter((i) => expected.has(i) && !sameAsCard(curp, expected, i)).length : 0;
   const clave = card.clave_elector && CLAVE_LETTERS.test(card.clave_elector) ? card.clave_elector.slice(CLAVE_AT[field], CLAVE_AT[field] + 2) : "";
-  const againstClave = [...clave].filter((c, i) => mine[i] !== c && !(mine[i] === "N" && c === "X")).length;
-  return againstCurp + againstClave;
+  const againstClave = [...clave].filter((c, i) => !claveLetterAgrees(mine[i]!, c)).length;
+  return againstCurp(card, field, printedCurp, true) + againstClave;
+}
+
+/** The card's CURP where it is valid or fails only its check digit, else null (lettersAsPrinted). */
+function curpAsPrinted(curp: string | null | undefined): string | null {
+  const check = curp ? checkCurp(curp) : null;
+  return check && (check.valid || check.reason === "check_digit") ? curp! : null;
 }
 
 /** Whether the card's CURP or clave, as printed, agree with `candidate`'s line in a letter they contradict in `card`'s. */
-function corroborated(candidate: IneFront, card: IneFront, field: NameField): boolean {
-  const [now, before] = [lettersAsPrinted(candidate, field), lettersAsPrinted(card, field)];
+function corroborated(candidate: IneFront, card: IneFront, field: NameField, printedCurp: string | null): boolean {
+  const [now, before] = [lettersAsPrinted(candidate, field, printedCurp), lettersAsPrinted(card, field, printedCurp)];
   return now !== null && before !== null && now < before;
 }
 
@@ -103,6 +107,7 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
   const lexicon = await nameLexicon();
   let out = card;
   const boxes = boxLattices(words);
+  const printedCurp = curpAsPrinted(card.curp); // the name lines are all this rereads
   for (const field of FIELDS) {
     const read = out[field];
     if (!read) continue;
@@ -138,7 +143,7 @@ export async function lexiconNames(words: OcrWord[], card: IneFront): Promise<In
     const value = best.reread && sameLetters(best.reread, best.value) ? (nameLine(best.reread) ?? best.value) : best.value;
     const candidate = { ...out, [field]: value };
     const agrees = nameDisagreements(candidate, field) <= nameDisagreements(out, field);
-    const backed = corroborated(candidate, out, field);
+    const backed = corroborated(candidate, out, field, printedCurp);
     const taken = plausible && agrees && best.cost <= (backed ? CORROBORATED_NAME_MARGIN : NAME_MARGIN);
     lexiconSettings.log?.({ field, read, reading: value, cost: best.cost, plausible, agrees, taken, corroborated: backed });
     if (taken) out = candidate;
