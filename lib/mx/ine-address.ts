@@ -11,13 +11,17 @@ import { MUNICIPIOS } from "./municipios";
  *   to the next word is set apart (a street printed without its type and starting with C would
  *   be cut too; the specimens and the INE's abbreviations always print the type);
  * - a number and a word are always apart: a recogniser that drops the space between them
- *   («INDEPENDENCIA824», «MORELOS04800», «1253INT») is given it back; a number's ordinal ending
+ *   («INDEPENDENCIA824», «MORELOS04800», «1253INT») or reads it as a hyphen («INDEPENDENCIA-4049»)
+ *   is given it back; a number's ordinal ending
  *   («2DA», «3ER»: two letters) stays on it;
  * - letters without accents, as INE prints them (lib/mx/ine-spelling): «PITÁGORAS» is PITAGORAS;
  * - a letter between digits is the digit it looks like («12S3», «2T93», «3I95»): no word of an
  *   address sits inside a number;
  * - the abbreviations INE writes with a period (COL., INT., and NO. before a number) get it back
  *   where the small period was lost, and a space after it («INT.4», «COLMORELOS»);
+ * - a word of seven letters or more that is no word of Mexican place names, read one letter off
+ *   one that is (two in twelve letters or more: «INDEPENOENCIA», «INDEPENDENCA», «NDEPENDENCA»),
+ *   is that word, when no other is as near (addressWord);
  * - the entidad at the end, where one is written out, is one of the 32 (RENAPO's list in
  *   lib/mx/curp), spelt as INE prints: a name read a letter or two off («COLINA», «TASIAULIPAS»,
  *   «SANLUSPOTOS») is the one entidad it is nearest to, when no other is as near; D.F., the one
@@ -37,6 +41,7 @@ export function tidyAddress(address: string, estado?: string | null): string {
     .map((line) =>
       line
         .replace(/(?<=\d)[OSBIZTG](?=\d)/g, (c) => DIGIT_LOOKALIKES[c]!)
+        .replace(/(?<=[A-ZÑ]{3})-(?=\d)/, " ")
         .replace(/(?<=[A-ZÑ]{2})(?=\d)/g, " ")
         .replace(/(?<=\d)(?=[A-ZÑ]{3})/g, " ")
         .replace(periodsRead ? /\bINT(?= )|\bNO(?= \d)/g : /\b(COL|INT)(?= )|\bNO(?= \d)/g, "$&.")
@@ -49,11 +54,39 @@ export function tidyAddress(address: string, estado?: string | null): string {
   // The colonia's line opens with COL.: «COLMORELOS» lost its period and space (not the last
   // line, where COLIMA is an entidad, nor COLONIA written out).
   for (let i = 1; i < last; i++) lines[i] = postcode(lines[i]!.replace(/^COL(?!ONIA)(?=[A-ZÑ]{4})/, "COL. "));
+  // After the postcode: a colonia MORELOSO is MORELOS and the 0 of 04800.
+  for (let i = 0; i < last; i++) lines[i] = lines[i]!.replace(/[A-ZÑ]{7,}/g, addressWord);
   if (last > 0) lines[last] = entidad(lines[last]!);
   // D.F. (an entidad INE abbreviates) with its periods lost or misread, or glued to the
   // municipio before it («MORELOS.D.F», «MORELOSDF», «D-F.»): no word of an address ends in DF.
   if (last > 0) lines[last] = lines[last]!.replace(/^(?:(.*?[A-ZÑ])[ .]?)?D[.-]?F\.?$/, (_, municipio?: string) => (municipio ? `${municipio}, D.F.` : "D.F."));
   return withMunicipio(lines.join(", "), estado);
+}
+
+/**
+ * The words an address is made of, as INE prints them: every word of seven letters or more in
+ * INEGI's names of the municipios (lib/mx/municipios: streets and colonias are named after the same
+ * people, dates and places, HIDALGO, INDEPENDENCIA, ZARAGOZA, REFORMA, LIBERTAD) and INEGI's types
+ * of road and of settlement (Norma Técnica sobre Domicilios Geográficos, DOF 12/11/2010: AVENIDA,
+ * PRIVADA, CERRADA, PROLONGACION, COLONIA, FRACCIONAMIENTO…). Shorter words are left out: one
+ * letter turns too many of them into another (CEDROS, CERROS).
+ */
+let addressWords: Set<string> | undefined;
+const ROAD_AND_SETTLEMENT_TYPES = "AMPLIACION ANDADOR AVENIDA BOULEVARD CALLEJON CALZADA CERRADA CIRCUITO CIRCUNVALACION CONTINUACION CORREDOR DIAGONAL PERIFERICO PRIVADA PROLONGACION RETORNO VIADUCTO CARRETERA TERRACERIA COLONIA FRACCIONAMIENTO UNIDAD HABITACIONAL CONDOMINIO RESIDENCIAL INDUSTRIAL CONJUNTO MANZANA EDIFICIO DEPARTAMENTO INTERIOR EXTERIOR";
+const wordsOfAddresses = () =>
+  (addressWords ??= new Set([...Object.values(MUNICIPIOS).flatMap((names) => asInePrints(names).split(/[^A-ZÑ]+/)), ...ROAD_AND_SETTLEMENT_TYPES.split(" ")].filter((w) => w.length >= 7)));
+
+/**
+ * A word of an address read a letter off one of wordsOfAddresses (two off in twelve letters or
+ * more), when no other is as near; otherwise as read. A street named after a word the list lacks
+ * (PITAGORAS) stays as read unless one letter makes it a word the list has.
+ */
+function addressWord(read: string): string {
+  const words = wordsOfAddresses();
+  if (words.has(read)) return read;
+  const edits = (word: string) => (word.length >= 12 ? 2 : 1);
+  const near = [...words].filter((w) => Math.abs(w.length - read.length) <= edits(w));
+  return nearestName(read, near, edits) ?? read;
 }
 
 /**
