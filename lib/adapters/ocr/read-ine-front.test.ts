@@ -156,6 +156,15 @@ describe("readIneFront: a name line the valid CURP contradicts", () => {
   });
 });
 
+describe("readIneFront: a CURP that passes its check digit by chance", () => {
+  it("gives way to the next pass's, which the names fit, and the passes stop there", async () => {
+    const { reader, asked } = passesReading(whole2019("OVMB800705MCLMLR01"), whole2019("GOVM800705MCLMLR07"));
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front.curp).toBe("GOVM800705MCLMLR07");
+  });
+});
+
 describe("readIneFront: an address read cut short", () => {
   it("is read on by the next pass, whose whole line the answer takes", async () => {
     // Every field in the first pass, but the street ends on NO. without its number.
@@ -225,6 +234,13 @@ describe("chooseCurp", () => {
   it("a reading that passes its check digit wins", () => {
     // NUGA800715HJCXRN07 passes (sandbox person José); the other reading fails.
     expect(chooseCurp([read("GOVM800705MCLMLR01"), read("NUGA800715HJCXRN07")], card)).toBe("NUGA800715HJCXRN07");
+  });
+
+  it("of two that pass, the one the names fit: a misread passes its check digit one time in ten", () => {
+    // OVMB800705MCLMLR01 passes its check digit; GOMEZ VELAZQUEZ MARGARITA gives GOVM.
+    expect(chooseCurp([read("OVMB800705MCLMLR01"), read("GOVM800705MCLMLR07")], card)).toBe("GOVM800705MCLMLR07");
+    // Alone, it still wins over one that fails.
+    expect(chooseCurp([read("OVMB800705MCLMLR01"), read("GOVM800705MCLMLR01")], card)).toBe("OVMB800705MCLMLR01");
   });
 
   it("none passing: the one that agrees most with the card, then a whole word over a cut one, then the most read", () => {

@@ -175,7 +175,8 @@ export const SEXO_2019: CardArea = { left: 0.72, top: 0.18, width: 0.28, height:
 type Read = { words: OcrWord[]; front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[]; turn: Turn };
 
 /**
- * The CURP of the passes. One that passes its check digit wins (the best pass's first). When none
+ * The CURP of the passes. One that passes its check digit wins (the best pass's first, and first
+ * one the card's names fit). When none
  * does (a character misread in every pass, or a card that prints a CURP failing its own check
  * digit, as INE's specimen does), the reading that agrees most with the rest of the card (names,
  * birth date, sex: lib/mx/curp-card-agreement), then one read as a whole word rather than cut out
@@ -184,7 +185,9 @@ type Read = { words: OcrWord[]; front: IneFront; curpWhole: boolean; curpShapes:
  * passes read (lib/mx/curp-card-agreement: its names in one pass, its CURP in another).
  */
 export function chooseCurp(reads: { front: IneFront; curpWhole: boolean; curpShapes: string[] }[], card: IneFront): string | null {
-  const valid = reads.find((r) => validCurp(r.front));
+  // One the names contradict passed its check digit by chance (one misread in ten does: Tesseract's
+  // AXJB530409MVZRCS40 for VAXJ830409MVZRCS40, tune seed 37), where another pass read one they fit.
+  const valid = reads.find((r) => validCurp(r.front) && namesFitCurp(r.front.curp!, card)) ?? reads.find((r) => validCurp(r.front));
   if (valid) return valid.front.curp;
   const candidates = [
     ...reads.filter((r) => r.front.curp),
@@ -490,11 +493,16 @@ export function fillByPosition(front: IneFront, byPosition: Partial<IneFront>): 
   return out;
 }
 
-/** `front` with its empty fields taken from `other`; the name's three lines only together. */
+/**
+ * `front` with its empty fields taken from `other`; the name's three lines only together; its CURP
+ * `other`'s valid one where its own fails its check digit, or passes it by chance with the names
+ * contradicting it while they fit `other`'s (chooseCurp: the passes then stop on the CURP the
+ * answer takes, where every pass ran before).
+ */
 function fill(front: IneFront, other: IneFront): IneFront {
   const out = { ...front } as Record<keyof IneFront, unknown>;
   for (const [key, value] of Object.entries(other) as [keyof IneFront, unknown][]) if (out[key] === null) out[key] = value;
   if (!front.nombre_completo && other.nombre_completo) Object.assign(out, { nombres: other.nombres, primer_apellido: other.primer_apellido, segundo_apellido: other.segundo_apellido, nombre_completo: other.nombre_completo });
-  if (front.curp && !validCurp(front) && validCurp(other)) out.curp = other.curp;
+  if (front.curp && validCurp(other) && (!validCurp(front) || (!namesFitCurp(front.curp, out as IneFront) && namesFitCurp(other.curp!, out as IneFront)))) out.curp = other.curp;
   return out as IneFront;
 }
