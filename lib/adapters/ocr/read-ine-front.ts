@@ -65,15 +65,19 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     return started.get(i)!;
   };
   // The fields read by where the layout prints them (reader.byPosition), read once: from the
-  // Paddle pass's own boxes, so only after it. On a narrow card they also decide whether another
-  // pass is needed: no pass reads its labels, so each Tesseract pass after the Paddle one was read
-  // for what the position read already gave (tune seed 37: 2–3 passes on each of 6 cards
-  // 278–311 px). Not on a wider card, whose later passes may read by label what the position read
-  // misplaced (tune seed 11, 342 px: a name block read a line low, DOMICILIO's label as the name).
+  // Paddle pass's own boxes, so only after it. They also decide whether another pass is needed,
+  // as the answer takes them anyway (fillByPosition: what the passes left empty, the names only
+  // when no pass read any). On a narrow card no pass reads the labels, so each Tesseract pass
+  // after the Paddle one was read for what the position read already gave (tune seed 37: 2–3
+  // passes on each of 6 cards 278–311 px). On wider cards too (2026-12-02), a blurred card or one
+  // 340–400 px wide whose SEXO or VIGENCIA no pass reads by label ran every pass for nothing: tune
+  // seeds 37 and 11, Tesseract card reads 122 → 114 and 10 cards 4–5 → 1–2, no field changed.
+  // (Before the names were filled only when no pass read any, a 342 px card of seed 11 had its
+  // name block taken a line low from the position read; it now stops after Paddle and reads right.)
   let positionRead: Promise<Partial<IneFront>> | undefined;
   const byPosition = () => (positionRead ??= reader.byPosition!(image, first.turn));
   const paddleRead = () => reads.some((_, k) => passes[k]?.engine === "paddle");
-  const judged = async (front: IneFront) => (reader.byPosition && found && isNarrow(found) && paddleRead() && !complete(front) && !settled(front, reads, true) ? fillByPosition(front, await byPosition()) : front);
+  const judged = async (front: IneFront) => (reader.byPosition && paddleRead() && !complete(front) && !settled(front, reads, true) ? fillByPosition(front, await byPosition()) : front);
   for (let i = 1; i < passes.length; i++) {
     const before = await soFar();
     // Names the CURP contradicts that another pass read so that it agrees count as read here, but
