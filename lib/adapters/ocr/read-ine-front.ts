@@ -71,7 +71,8 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // after the Paddle one was read for what the position read already gave (tune seed 37: 2–3
   // passes on each of 6 cards 278–311 px). On wider cards too (2026-12-02), a blurred card or one
   // 340–400 px wide whose SEXO or VIGENCIA no pass reads by label ran every pass for nothing: tune
-  // seeds 37 and 11, Tesseract card reads 122 → 114 and 10 cards 4–5 → 1–2, no field changed.
+  // seed 37, Tesseract card reads 122 → 114 (3 cards 3–4 → 1), seed 11 8 cards 4–5 → 1–2; no
+  // field changed.
   // (Before the names were filled only when no pass read any, a 342 px card of seed 11 had its
   // name block taken a line low from the position read; it now stops after Paddle and reads right.)
   let positionRead: Promise<Partial<IneFront>> | undefined;
