@@ -72,9 +72,9 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // passes on each of 6 cards 278–311 px). On wider cards too (2026-12-02), a blurred card or one
   // 340–400 px wide whose SEXO or VIGENCIA no pass reads by label ran every pass for nothing: tune
   // seed 37, Tesseract card reads 122 → 114 (3 cards 3–4 → 1), seed 11 8 cards 4–5 → 1–2; no
-  // field changed.
-  // (Before the names were filled only when no pass read any, a 342 px card of seed 11 had its
-  // name block taken a line low from the position read; it now stops after Paddle and reads right.)
+  // field changed. What kept this to narrow cards (seed 11, a 342 px card whose position read
+  // took its name block a line low) reads the same now: the position read gives the names only
+  // where no pass read any.
   let positionRead: Promise<Partial<IneFront>> | undefined;
   const byPosition = () => (positionRead ??= reader.byPosition!(image, first.turn));
   const paddleRead = () => reads.some((_, k) => passes[k]?.engine === "paddle");
