@@ -10,7 +10,7 @@
  * one character, or the card itself prints a CURP that fails it, as INE's specimen does): the
  * reading that agrees with more of the card is the better one. It never makes a CURP valid.
  */
-import { checkCurp, curpNameLetters } from "./curp";
+import { curpAsCardsPrint, curpNameLetters } from "./curp";
 
 export type CardFacts = {
   primer_apellido?: string | null;
@@ -113,8 +113,7 @@ export function curpFitsCard(curp: string, card: CardFacts): boolean {
  */
 export function curpVouchedByCard(curp: string | null | undefined, card: CardFacts): boolean {
   if (!curp) return false;
-  const check = checkCurp(curp);
-  if (!check.valid && check.reason !== "check_digit") return false;
+  if (!curpAsCardsPrint(curp)) return false;
   const expected = curpExpectedFromCard(card);
   return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every((i) => sameAsCard(curp, expected, i)) && adultWhenRegistered(curp, card);
 }

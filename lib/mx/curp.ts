@@ -117,6 +117,17 @@ export function checkCurp(input: string): CurpCheck {
   return { valid: true, normalized: curp, birthDate, sex: sex as "H" | "M" | "X", state: state as CurpState };
 }
 
+/** Fails its check digit and nothing else: a misread that kept a CURP's shape, or INE's specimen, which prints such a CURP. */
+export function failsOnlyCheckDigit(input: string): boolean {
+  const check = checkCurp(input);
+  return !check.valid && check.reason === "check_digit";
+}
+
+/** Valid, or failing only its check digit: what an INE card may print as its CURP. */
+export function curpAsCardsPrint(input: string): boolean {
+  return checkCurp(input).valid || failsOnlyCheckDigit(input);
+}
+
 function calendarDate(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;

@@ -1,4 +1,3 @@
-import { CURP_STATES } from "./curp";
 import { asInePrints } from "./ine-spelling";
 import { distance } from "./ine-front-labels";
 import { MUNICIPIOS } from "./municipios";
@@ -22,8 +21,8 @@ import { MUNICIPIOS } from "./municipios";
  * - a word of seven letters or more that is no word of Mexican place names, read one letter off
  *   one that is (two in twelve letters or more: «INDEPENOENCIA», «INDEPENDENCA», «NDEPENDENCA»),
  *   is that word, when no other is as near (addressWord);
- * - the entidad at the end, where one is written out, is one of the 32 (RENAPO's list in
- *   lib/mx/curp), spelt as INE prints: a name read a letter or two off («COLINA», «TASIAULIPAS»,
+ * - the entidad at the end, where one is written out, is one of the 32 (INE_ENTIDADES, with
+ *   DISTRITO FEDERAL and ESTADO DE MEXICO), spelt as INE prints: a name read a letter or two off («COLINA», «TASIAULIPAS»,
  *   «SANLUSPOTOS») is the one entidad it is nearest to, when no other is as near; D.F., the one
  *   INE abbreviates on the specimens, with its periods («DF», «D-F.») and its own line back;
  * - the municipio before the entidad's abbreviation is one of INEGI's (lib/mx/municipios), of the
@@ -79,8 +78,7 @@ export function estadoOfAddress(address: string): string | null {
   const index = INE_ENTIDADES.indexOf(last);
   if (index >= 0) return String(index + 1).padStart(2, "0");
   if (OTHER_NAMES[last]) return OTHER_NAMES[last]!;
-  const abbreviated = Object.entries(ABBREVIATIONS).find(([, abbreviations]) => abbreviations.some((a) => squeeze(a) === squeeze(last)));
-  return abbreviated?.[0] ?? null;
+  return ESTADO_OF_ABBREVIATION.get(squeeze(last)) ?? null;
 }
 
 /**
@@ -91,10 +89,15 @@ export function estadoOfAddress(address: string): string | null {
  * PRIVADA, CERRADA, PROLONGACION, COLONIA, FRACCIONAMIENTO…). Shorter words are left out: one
  * letter turns too many of them into another (CEDROS, CERROS).
  */
-let addressWords: Set<string> | undefined;
+let addressWords: { all: Set<string>; byLength: Map<number, string[]> } | undefined;
 const ROAD_AND_SETTLEMENT_TYPES = "AMPLIACION ANDADOR AVENIDA BOULEVARD CALLEJON CALZADA CERRADA CIRCUITO CIRCUNVALACION CONTINUACION CORREDOR DIAGONAL PERIFERICO PRIVADA PROLONGACION RETORNO VIADUCTO CARRETERA TERRACERIA COLONIA FRACCIONAMIENTO UNIDAD HABITACIONAL CONDOMINIO RESIDENCIAL INDUSTRIAL CONJUNTO MANZANA EDIFICIO DEPARTAMENTO INTERIOR EXTERIOR";
-const wordsOfAddresses = () =>
-  (addressWords ??= new Set([...Object.values(MUNICIPIOS).flatMap((names) => asInePrints(names).split(/[^A-ZÑ]+/)), ...ROAD_AND_SETTLEMENT_TYPES.split(" ")].filter((w) => w.length >= 7)));
+function wordsOfAddresses() {
+  if (addressWords) return addressWords;
+  const all = new Set([...Object.values(MUNICIPIOS).flatMap((names) => asInePrints(names).split(/[^A-ZÑ]+/)), ...ROAD_AND_SETTLEMENT_TYPES.split(" ")].filter((w) => w.length >= 7));
+  const byLength = new Map<number, string[]>();
+  for (const word of all) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  return (addressWords = { all, byLength });
+}
 
 /**
  * A word of an address read a letter off one of wordsOfAddresses (two off in twelve letters or
@@ -102,10 +105,10 @@ const wordsOfAddresses = () =>
  * (PITAGORAS) stays as read unless one letter makes it a word the list has.
  */
 function addressWord(read: string): string {
-  const words = wordsOfAddresses();
-  if (words.has(read)) return read;
+  const { all, byLength } = wordsOfAddresses();
+  if (all.has(read)) return read;
   const edits = (word: string) => (word.length >= 12 ? 2 : 1);
-  const near = [...words].filter((w) => Math.abs(w.length - read.length) <= edits(w));
+  const near = [-2, -1, 0, 1, 2].flatMap((d) => byLength.get(read.length + d) ?? []).filter((w) => Math.abs(w.length - read.length) <= edits(w));
   return nearestName(read, near, edits) ?? read;
 }
 
@@ -123,7 +126,8 @@ function postcode(line: string): string {
 // The letters small type makes of digits: «12S3» is 1253, «2T93» 2793, «04B00» 04800.
 const DIGIT_LOOKALIKES: Record<string, string> = { O: "0", S: "5", B: "8", I: "1", Z: "2", T: "7", G: "6" };
 
-const ENTIDADES = [...new Set([...Object.values(CURP_STATES).map(asInePrints), "DISTRITO FEDERAL"])].filter((e) => e !== "NACIDO EN EL EXTRANJERO");
+// Every way an address's last line writes an entidad out.
+const ENTIDADES = [...INE_ENTIDADES, ...Object.keys(OTHER_NAMES)];
 
 /** A line that is an entidad read a little off, as INE prints it; any other line as it came. */
 function entidad(line: string): string {
@@ -217,7 +221,8 @@ const ABBREVIATIONS: Record<string, string[]> = {
   "25": ["SIN."], "26": ["SON."], "27": ["TAB."], "28": ["TAMPS."], "29": ["TLAX."], "30": ["VER."], "31": ["YUC."], "32": ["ZAC."],
 };
 
-const ALL_ABBREVIATIONS = new Set(Object.values(ABBREVIATIONS).flat().map(squeeze));
+const ESTADO_OF_ABBREVIATION = new Map(Object.entries(ABBREVIATIONS).flatMap(([estado, abbreviations]) => abbreviations.map((a) => [squeeze(a), estado] as const)));
+const ALL_ABBREVIATIONS = new Set(ESTADO_OF_ABBREVIATION.keys());
 
 /** The entidad's abbreviation where the read is one letter off it (and is no other's); else as read. */
 function abbreviation(read: string, estado: string): string {

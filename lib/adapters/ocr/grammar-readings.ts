@@ -1,5 +1,5 @@
 import { birthYymmdd } from "@/lib/mx/clave-elector";
-import { checkCurp } from "@/lib/mx/curp";
+import { checkCurp, failsOnlyCheckDigit } from "@/lib/mx/curp";
 import { COMMON_FIRST_NAMES, curpCardAgreement, curpExpectedFromCard, curpNameWords, NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
 import { CLAVE_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { claveGrammar, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
@@ -59,8 +59,7 @@ export function grammarCurp(words: OcrWord[], card: IneFront, current: string | 
   // one letter changed (tune part, seed 11: NOVM800705MCLMLR01 on a photo whose names were unread).
   if (![0, 1, 2, 3, 4, 9].every((i) => fixed.has(i))) return null;
   const floor = current ? curpCardAgreement(current, card) : -Infinity;
-  const checked = current ? checkCurp(current) : null;
-  const shaped = !!checked && !checked.valid && (checked as { reason: string }).reason === "check_digit";
+  const shaped = !!current && failsOnlyCheckDigit(current);
   const fits = (curp: string) => checkCurp(curp).valid && (shaped ? curpCardAgreement(curp, card) > floor : curpCardAgreement(curp, card) >= floor);
   const checkedRead = readings(words, curpGrammar(fixed), 14).find((r) => fits(r.value));
   if (checkedRead) return checkedRead.value;
@@ -69,7 +68,7 @@ export function grammarCurp(words: OcrWord[], card: IneFront, current: string | 
   // (GOVM800705MCLMLR01: on small cards Paddle loses a letter of it, or a valid CURP is cut out of
   // a longer run, OVMB800705MCLMLR01, and the specimen's own came back null or wrong).
   const expected = curpExpectedFromCard(card);
-  const whole = (curp: string) => [...expected].every(([i, c]) => curp[i] === c) && (checkCurp(curp) as { reason?: string }).reason === "check_digit";
+  const whole = (curp: string) => [...expected].every(([i, c]) => curp[i] === c) && failsOnlyCheckDigit(curp);
   return readings(words, curpGrammar(fixed, false), 14, UNCHECKED_MARGIN).find((r) => whole(r.value) && curpCardAgreement(r.value, card) > floor)?.value ?? null;
 }
 // Without the check digit to vouch for it, a reading may cost less than one near tie over greedy decoding.

@@ -1,4 +1,4 @@
-import { checkCurp } from "@/lib/mx/curp";
+import { checkCurp, curpAsCardsPrint } from "@/lib/mx/curp";
 import { claveLetterAgrees, claveLettersOf } from "@/lib/mx/clave-elector";
 import { curpExpectedFromCard, sameAsCard } from "@/lib/mx/curp-card-agreement";
 import { nameLine, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
@@ -79,8 +79,7 @@ function lettersAsPrinted(card: IneFront, field: NameField, printedCurp: string 
 
 /** The card's CURP where it is valid or fails only its check digit, else null (lettersAsPrinted). */
 function curpAsPrinted(curp: string | null | undefined): string | null {
-  const check = curp ? checkCurp(curp) : null;
-  return check && (check.valid || check.reason === "check_digit") ? curp! : null;
+  return curp && curpAsCardsPrint(curp) ? curp : null;
 }
 
 /** Whether the card's CURP or clave, as printed, agree with `candidate`'s line in a letter they contradict in `card`'s. */
