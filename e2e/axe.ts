@@ -6,13 +6,26 @@ import { expect, type Page } from "@playwright/test";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
+ * The violations of axe-core's rules with `tags` on the page as it is now, detailing only the
+ * violations. A page without frames is checked by axe.run in the page itself (legacy mode):
+ * @axe-core/playwright 4.x otherwise runs axe.runPartial, which describes every passing element
+ * too (selector, xpath, HTML) and opens a new page to assemble the results; the rules and what a
+ * violation lists are the same. A page with a frame (the outbox's e-mail, sandboxed, of no
+ * origin) keeps runPartial, the one mode that checks inside a frame of another origin. The
+ * options come before the tags: AxeBuilder.options() replaces the tags withTags() set.
+ */
+export async function axeViolations(page: Page, tags: string[], exclude: string[] = []) {
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(tags).setLegacyMode(page.frames().length === 1);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  return (await builder.analyze()).violations;
+}
+
+/**
  * axe-core on the page as it is now; each violation is listed with up to five of its elements,
  * so a failure says what to fix and where. Soft: one run reports every page's violations.
  */
 export async function expectAccessible(page: Page, label: string, options: { exclude?: string[] } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
+  const violations = await axeViolations(page, WCAG_TAGS, options.exclude);
   const found = violations.map(
     (v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes
       .slice(0, 5)

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { axeViolations, WCAG_TAGS } from "./axe";
 import { E2E_APP_URL, hydrated, signUpAndSignIn } from "./support";
 
 /** A two-page contract with accents, made here so the test needs no fixture file. */
@@ -110,7 +110,7 @@ export const signingStepsSeen = (page: Page) => page.evaluate(() => (window as u
  * violation may be left. The state names the page in the failure message.
  */
 export async function expectAccessible(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const violations = await axeViolations(page, [...WCAG_TAGS, "wcag22aa", "best-practice"]);
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(found, `axe-core on the signing page (${state})`).toEqual([]);
 }
