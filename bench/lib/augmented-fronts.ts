@@ -82,8 +82,8 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
       const ms = performance.now() - t;
       // A card under MIN_CARD_WIDTH is refused after its read unless that read vouches for itself,
       // as the capture and the full INE validation do.
-      const { found, front, clavesRead } = value;
-      const problem = value.problem ?? readProblem(found, front, clavesRead);
+      const { found, front } = value;
+      const problem = value.problem ?? readProblem(found, value);
       results.push({ source: source.name, model: source.model, part: source.part, augmentation, file, truth: source.truth, read: front, ms, cardWidth: found.sourceWidth, sharpness: found.sharpness, problem: problem?.cause ?? null, stages });
     }
     process.stderr.write(`  ${n + 1}/${all.length} source cards (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claveLettersOf, claveNameLetters, claveVouchedByCard } from "./clave-elector";
+import { claveAgreesWithCurp, claveLettersOf, claveNameLetters, claveVouchedByCard } from "./clave-elector";
 
 // INE's specimen (../shared/realworld/ine): GOMEZ VELAZQUEZ MARGARITA, born 1980-07-05, M, GMVLMR80070501M100.
 const specimen = { primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", nombres: "MARGARITA", fecha_nacimiento: "1980-07-05", sexo: "M" };
@@ -45,5 +45,30 @@ describe("claveLettersOf: one name's two letters of the clave", () => {
     expect(claveLettersOf("JOSE ANGEL")).toBe("JS");
     expect(claveLettersOf("DE LA CRUZ")).toBeNull();
     expect(claveLettersOf(null)).toBeNull();
+  });
+});
+
+describe("claveAgreesWithCurp: a clave and a CURP that name the same person", () => {
+  // Sofía Ibáñez Peña (lib/adapters/ine/sandbox-voters' way of building both): IB PX SF, born 1990-12-03, M.
+  const curp = "IAPS901203MNLBXF09";
+  const clave = "IBPXSF90120319M500";
+
+  it("agrees where the clave's six letters are the CURP's initials and inner consonants, and its date and sex the CURP's", () => {
+    expect(claveAgreesWithCurp(clave, curp)).toBe(true);
+    // The two digits after the date are not compared: INE's specimen prints 01 for a CURP born in Coahuila.
+    expect(claveAgreesWithCurp("IBPXSF90120301M500", curp)).toBe(true);
+  });
+
+  it("disagrees on any letter, digit of the date or the sex, and where the CURP fails its check digit or the clave is not of its shape", () => {
+    expect(claveAgreesWithCurp("IBPNSF90120319M500", curp)).toBe(false);
+    expect(claveAgreesWithCurp("IBPXSF90120419M500", curp)).toBe(false);
+    expect(claveAgreesWithCurp("IBPXSF90120319H200", curp)).toBe(false);
+    expect(claveAgreesWithCurp(clave, "IAPS901203MNLBXF08")).toBe(false);
+    expect(claveAgreesWithCurp("IBPXSF9012031M500", curp)).toBe(false);
+  });
+
+  it("disagrees where INE's and RENAPO's rules part: a given name MARIA, which the CURP skips", () => {
+    // María Guadalupe Pérez López: the CURP takes GUADALUPE's G and D, the clave MARIA's M and R.
+    expect(claveAgreesWithCurp("PRLPMR85031209M300", "PELG850312MDFRPD00")).toBe(false);
   });
 });

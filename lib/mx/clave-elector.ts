@@ -1,4 +1,5 @@
 import { curpNameWords, innerConsonant, NAME_PARTICLES } from "./curp-card-agreement";
+import { checkCurp } from "./curp";
 
 /**
  * What a clave de elector of its whole shape carries about its holder. INE builds it as six letters
@@ -53,4 +54,22 @@ export function claveVouchedByCard(clave: string | null | undefined, card: { pri
   if (!parts || !letters || !card.fecha_nacimiento || (card.sexo !== "H" && card.sexo !== "M")) return false;
   const same = [...letters].every((c, i) => claveLetterAgrees(c, clave![i]!));
   return same && parts.born === birthYymmdd(card.fecha_nacimiento) && parts.sex === card.sexo;
+}
+
+// The CURP's places that carry the clave's six letters: each name's first letter (0, 2, 3) and
+// its first inner consonant (13, 14, 15), in the clave's order.
+const CURP_PLACES_OF_CLAVE_LETTERS = [0, 13, 2, 14, 3, 15];
+
+/**
+ * Whether a clave de elector and a CURP that passes its check digit name the same person: the
+ * clave's six letters are the CURP's (claveNameLetters and RENAPO's rules take the same letters
+ * of each name: GMVLMR and GOVM…MLR on INE's specimen), its YYMMDD the CURP's, its sex the CURP's.
+ * Where INE's and RENAPO's rules part (a given name MARIA or JOSE, which the CURP skips; a name
+ * with a particle), they do not agree, and nothing is vouched. The clave's two digits after the
+ * date are not compared: INE's specimen prints 01 for a CURP born in Coahuila (05).
+ */
+export function claveAgreesWithCurp(clave: string, curp: string): boolean {
+  const parts = claveElectorParts(clave);
+  if (!parts || !checkCurp(curp).valid) return false;
+  return CURP_PLACES_OF_CLAVE_LETTERS.every((at, i) => clave[i] === curp[at]) && parts.born === curp.slice(4, 10) && parts.sex === curp[10];
 }

@@ -4,6 +4,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { MIN_SIDE } from "@/components/identity/capture-quality";
 import { MIN_CARD_WIDTH, MIN_READ_WIDTH, MIN_SHARPNESS, mustVouch, problemOf, readProblem } from "./front-picture";
 
+const read = (front: IneFront, clavesRead: string[] = []) => ({ front, clavesRead });
 const card = (over: Partial<FoundCard>): FoundCard => ({ card: Buffer.alloc(0), by: "outline", pictureWidth: 1400, pictureHeight: 1050, coverage: 0.5, sourceWidth: 900, sharpness: 3000, ...over });
 
 describe("problemOf: can the front reader read this picture?", () => {
@@ -42,49 +43,60 @@ const maria = { nombres: "MARIA GUADALUPE", primer_apellido: "PEREZ", segundo_ap
 
 describe("readProblem: is a small card's read one to take?", () => {
   it("takes a small card whose CURP agrees with its names, birth date and sex", () => {
-    expect(readProblem(card({ sourceWidth: MIN_READ_WIDTH }), maria)).toBeNull();
+    expect(readProblem(card({ sourceWidth: MIN_READ_WIDTH }), read(maria))).toBeNull();
   });
 
   it("asks for a closer photo of a small card whose CURP is unread, fails the card, or was misread", () => {
     for (const front of [{ ...maria, curp: null }, { ...maria, fecha_nacimiento: "1985-03-13" }, { ...maria, primer_apellido: "LOPEZ" }, { ...maria, curp: "PELG850312MDFRPO00" }, { ...maria, sexo: null }, { ...maria, curp: "PELG850312MDERPD00" }]) {
-      expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1 }), front)).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_CARD_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
+      expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1 }), read(front))).toMatchObject({ cause: "card_too_small", detail: `card too small: ${MIN_CARD_WIDTH - 1} px wide, at least ${MIN_CARD_WIDTH}` });
     }
   });
 
   it("takes a small card whose CURP fails only its check digit (INE's specimen), not one whose inner consonants are not the names'", () => {
     const specimen = { nombres: "MARGARITA", primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", fecha_nacimiento: "1980-07-05", sexo: "M", curp: "GOVM800705MCLMLR01" } as IneFront;
-    expect(readProblem(card({ sourceWidth: 280 }), specimen)).toBeNull();
-    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen, curp: "GOVM800705MCLMLA01" })?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read(specimen))).toBeNull();
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...specimen, curp: "GOVM800705MCLMLA01" }))?.cause).toBe("card_too_small");
   });
 
   it("takes a small card whose clave, as a pass read it, agrees with its names, birth date and sex: INE's 2019 specimen prints a 16-character CURP", () => {
     const specimen2019 = { nombres: "MARGARITA", primer_apellido: "GOMEZ", segundo_apellido: "VELAZQUEZ", fecha_nacimiento: "1980-07-05", sexo: "M", curp: "GOVM800705MCLR01", clave_elector: "GMVLMR80070501M100" } as IneFront;
-    expect(readProblem(card({ sourceWidth: 280 }), specimen2019, ["GMVLMR80070501M100"])).toBeNull();
+    expect(readProblem(card({ sourceWidth: 280 }), read(specimen2019, ["GMVLMR80070501M100"]))).toBeNull();
     // A clave no pass read as it stands was decoded under the card's date and sex: it vouches for nothing.
-    expect(readProblem(card({ sourceWidth: 280 }), specimen2019, ["GMVLMR80070601M100"])?.cause).toBe("card_too_small");
-    expect(readProblem(card({ sourceWidth: 280 }), specimen2019)?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read(specimen2019, ["GMVLMR80070601M100"]))?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read(specimen2019))?.cause).toBe("card_too_small");
     // Read as it came but disagreeing with the names or the sex: not taken.
-    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen2019, primer_apellido: "GONEZ" }, ["GMVLMR80070501M100"])?.cause).toBe("card_too_small");
-    expect(readProblem(card({ sourceWidth: 280 }), { ...specimen2019, sexo: "H" }, ["GMVLMR80070501M100"])?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...specimen2019, primer_apellido: "GONEZ" }, ["GMVLMR80070501M100"]))?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...specimen2019, sexo: "H" }, ["GMVLMR80070501M100"]))?.cause).toBe("card_too_small");
   });
 
   it("reads a name's N as the CURP's X: a Ñ the recogniser cannot write (Sofía Ibáñez Peña read as PENA)", () => {
     const sofia = { nombres: "SOFIA", primer_apellido: "IBANEZ", segundo_apellido: "PENA", fecha_nacimiento: "1990-12-03", sexo: "M", curp: "IAPS901203MNLBXF09" } as IneFront;
-    expect(readProblem(card({ sourceWidth: 280 }), sofia)).toBeNull();
-    expect(readProblem(card({ sourceWidth: 280 }), { ...sofia, segundo_apellido: "PERA" })?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read(sofia))).toBeNull();
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...sofia, segundo_apellido: "PERA" }))?.cause).toBe("card_too_small");
+  });
+
+  it("takes a small card whose clave, as a pass read it, agrees with its CURP, though a name was misread", () => {
+    // Sofía's given name read small as SOEA: neither the CURP nor the clave agrees with the names.
+    const sofia = { nombres: "SOEA", primer_apellido: "IBANEZ", segundo_apellido: "PENA", fecha_nacimiento: "1990-12-03", sexo: "M", curp: "IAPS901203MNLBXF09", clave_elector: "IBPXSF90120319M500" } as IneFront;
+    expect(readProblem(card({ sourceWidth: 280 }), read(sofia, ["IBPXSF90120319M500"]))).toBeNull();
+    // A clave decoded under the card's letters rather than read as it stands vouches for nothing.
+    expect(readProblem(card({ sourceWidth: 280 }), read(sofia))?.cause).toBe("card_too_small");
+    // Read as it stands but naming another person than the CURP, or with a CURP failing its check digit: not taken.
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...sofia, clave_elector: "IBPXSF90120419M500" }, ["IBPXSF90120419M500"]))?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: 280 }), read({ ...sofia, curp: "IAPS901203MNLBXF08" }, ["IBPXSF90120319M500"]))?.cause).toBe("card_too_small");
   });
 
   it("does not judge the read of a card wide enough and sharp enough", () => {
-    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH, sharpness: MIN_SHARPNESS }), { ...maria, curp: null })).toBeNull();
+    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH, sharpness: MIN_SHARPNESS }), read({ ...maria, curp: null }))).toBeNull();
   });
 
   it("takes a blurred card whose CURP vouches for it, and asks for a sharper photo of one whose does not", () => {
     const blurred = card({ sharpness: MIN_SHARPNESS - 1 });
-    expect(readProblem(blurred, maria)).toBeNull();
-    expect(readProblem(blurred, { ...maria, curp: null })).toMatchObject({ cause: "blurred", detail: "the card is blurred" });
-    expect(readProblem(blurred, { ...maria, primer_apellido: "LOPEZ" })?.cause).toBe("blurred");
+    expect(readProblem(blurred, read(maria))).toBeNull();
+    expect(readProblem(blurred, read({ ...maria, curp: null }))).toMatchObject({ cause: "blurred", detail: "the card is blurred" });
+    expect(readProblem(blurred, read({ ...maria, primer_apellido: "LOPEZ" }))?.cause).toBe("blurred");
     // Narrow and blurred: the width is what the person can change first.
-    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1, sharpness: MIN_SHARPNESS - 1 }), { ...maria, curp: null })?.cause).toBe("card_too_small");
+    expect(readProblem(card({ sourceWidth: MIN_CARD_WIDTH - 1, sharpness: MIN_SHARPNESS - 1 }), read({ ...maria, curp: null }))?.cause).toBe("card_too_small");
   });
 });
 

@@ -1,7 +1,7 @@
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
-import { claveVouchedByCard } from "@/lib/mx/clave-elector";
+import { claveAgreesWithCurp, claveVouchedByCard } from "@/lib/mx/clave-elector";
 import { curpVouchedByCard } from "@/lib/mx/curp-card-agreement";
-import type { IneFront } from "@/lib/mx/ine-front";
+import type { FrontReadWhole } from "./read-ine-front";
 
 /**
  * Can the front reader read this picture of an INE front? Asked before reading, so that a person
@@ -91,11 +91,17 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
  * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
  * birth date and sex read from its other lines (curpVouchedByCard), or its clave de elector, as a
  * pass read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
- * a CURP of 16 characters, which can vouch for nothing); otherwise its type was misread and the
- * person is asked for a closer or a sharper photo.
+ * a CURP of 16 characters, which can vouch for nothing), or that clave agrees with its CURP where
+ * the CURP passes its check digit (claveAgreesWithCurp: the clave read apart from the CURP's
+ * line, the CURP's inner consonants from its own line, every other character of both from lines
+ * the grammars read it under; a name misread small, YAÑEZ as YARE, ITZEL as MZA, kept the first
+ * two from vouching for cards whose CURP and clave were right); otherwise its type was misread and
+ * the person is asked for a closer or a sharper photo.
  */
-export function readProblem(found: FoundCard, front: IneFront, clavesRead: readonly string[] = []): FrontPictureProblem | null {
+export function readProblem(found: FoundCard, read: Pick<FrontReadWhole, "front" | "clavesRead">): FrontPictureProblem | null {
+  const { front, clavesRead } = read;
   if (!mustVouch(found) || curpVouchedByCard(front.curp, front)) return null;
-  if (front.clave_elector && clavesRead.includes(front.clave_elector) && claveVouchedByCard(front.clave_elector, front)) return null;
+  const clave = front.clave_elector && clavesRead.includes(front.clave_elector) ? front.clave_elector : null;
+  if (clave && (claveVouchedByCard(clave, front) || (front.curp && claveAgreesWithCurp(clave, front.curp)))) return null;
   return isNarrow(found) ? tooSmall(found.sourceWidth) : BLURRED;
 }

@@ -13,6 +13,9 @@ import { lexiconNames, nameDisagreements } from "./name-readings";
 import { tally, timed } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
 
+/** A front read whole, and the claves the passes read as they came (front-picture readProblem). */
+export type FrontReadWhole = { words: OcrWord[]; front: IneFront; clavesRead: string[] };
+
 /**
  * A front read whole: the card found in the picture and seen straight on (lib/adapters/vision/
  * find-card: a photo at an angle, on a table or in a hand), turned upright, then read with each of the reader's passes (plain grey, then
@@ -20,7 +23,7 @@ import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type 
  * prints with a CURP that passes its check digit. The best pass (most fields, a valid CURP) gives
  * the fields; the fields it missed come from the other passes, best first.
  */
-export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<{ words: OcrWord[]; front: IneFront; clavesRead: string[] }> {
+export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, card?: FoundCard): Promise<FrontReadWhole> {
   // A picture with no outline of a card, or one the finder cannot open, is read as it came (the
   // reader trims and enlarges it; it says what it cannot decode).
   const found = card ?? (await findCard(picture).catch(() => null));

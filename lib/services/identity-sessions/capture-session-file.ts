@@ -134,7 +134,7 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   // The read is kept with the capture: the checks use it rather than read the card again.
   if (mustVouch(found)) {
     const read = await readIneFront(deps.frontReader, picture, found);
-    const late = readProblem(found, read.front, read.clavesRead);
+    const late = readProblem(found, read);
     return late ? refused(late) : { refusal: null, read };
   }
   // The card as found (straight on, at the reader's size), or the picture when it is the card.

@@ -45,8 +45,9 @@ export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array
   const picture = await checkFrontPicture(images.front);
   const refused = (problem: { message: string }) => ({ status: "failed" as const, result: body({ status: false, message: problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false });
   if (picture.problem) return refused(picture.problem);
-  const { front, clavesRead } = await readIneFront(deps.frontReader, images.front, picture.found);
-  const unreadable = readProblem(picture.found, front, clavesRead);
+  const read = await readIneFront(deps.frontReader, images.front, picture.found);
+  const { front } = read;
+  const unreadable = readProblem(picture.found, read);
   if (unreadable) return refused(unreadable);
   const face = images.selfie ? await compareFaces(deps.faces, images.front, images.selfie) : null;
 
