@@ -13,7 +13,7 @@ import { logger } from "@/lib/logger";
 import { warmIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase } from "@/lib/runtime/open-database";
-import { onShutdown } from "@/lib/runtime/shutdown";
+import { onShutdown, shutdownUnderway } from "@/lib/runtime/shutdown";
 import { auditEventsWritten } from "@/lib/services/audit/record-audit-event-later";
 import { seedDemo } from "@/lib/services/seed/seed-demo";
 import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
@@ -92,6 +92,8 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A start cut short by a signal: the shutdown under way ends the process.
+  if (shutdownUnderway()) return;
   console.error(err);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { closeQueue } from "@/lib/jobs/queue";
 import { startWorker, stopWorker } from "@/lib/jobs/worker";
 import { logger } from "@/lib/logger";
 import { openDatabase } from "@/lib/runtime/open-database";
-import { onShutdown } from "@/lib/runtime/shutdown";
+import { onShutdown, shutdownUnderway } from "@/lib/runtime/shutdown";
 import { configuredPlatformKeys } from "@/lib/services/signing/signing-environment";
 
 async function main() {
@@ -28,6 +28,8 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A start cut short by a signal: the shutdown under way ends the process.
+  if (shutdownUnderway()) return;
   console.error(err);
   process.exit(1);
 });

@@ -11,6 +11,18 @@ export type ShutdownStep = {
  */
 const SAME_REQUEST_MS = 1000;
 
+let underway = false;
+
+/**
+ * Whether a signal has begun the shutdown. A start still under way when it came (the worker's
+ * queues being created after the HTTP server already answers) then fails as the shutdown closes
+ * the database under it: server.ts and scripts/worker.ts let the shutdown finish and exit 0
+ * rather than end the process with that error, half-way through the steps (seen with the
+ * production build under load: "the database system is shutting down", exit 1, the database
+ * left to the reaper).
+ */
+export const shutdownUnderway = () => underway;
+
 /**
  * Runs the steps once, in order, on SIGINT/SIGTERM, logging each; then exits.
  * A repeated signal (a second Ctrl+C) no longer waits for the steps that wait (running jobs),
@@ -24,6 +36,7 @@ export function onShutdown(steps: ShutdownStep[], log: (msg: string) => void): v
   const insisted = new Promise<void>((resolve) => (hurried = resolve));
 
   const run = async (signal: string) => {
+    underway = true;
     log(`${signal}: shutting down`);
     for (const step of steps) {
       if (hurry && !step.always) {
