@@ -112,8 +112,7 @@ export function curpFitsCard(curp: string, card: CardFacts): boolean {
  * consonants, which that decoding leaves free.
  */
 export function curpVouchedByCard(curp: string | null | undefined, card: CardFacts): boolean {
-  if (!curp) return false;
-  if (!curpAsCardsPrint(curp)) return false;
+  if (!curp || !curpAsCardsPrint(curp)) return false;
   const expected = curpExpectedFromCard(card);
   return [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15].every((i) => sameAsCard(curp, expected, i)) && adultWhenRegistered(curp, card);
 }

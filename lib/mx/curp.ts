@@ -125,7 +125,8 @@ export function failsOnlyCheckDigit(input: string): boolean {
 
 /** Valid, or failing only its check digit: what an INE card may print as its CURP. */
 export function curpAsCardsPrint(input: string): boolean {
-  return checkCurp(input).valid || failsOnlyCheckDigit(input);
+  const check = checkCurp(input);
+  return check.valid || check.reason === "check_digit";
 }
 
 function calendarDate(year: number, month: number, day: number): string | null {

@@ -22,8 +22,8 @@ import { MUNICIPIOS } from "./municipios";
  *   one that is (two in twelve letters or more: «INDEPENOENCIA», «INDEPENDENCA», «NDEPENDENCA»),
  *   is that word, when no other is as near (addressWord);
  * - the entidad at the end, where one is written out, is one of the 32 (INE_ENTIDADES, with
- *   DISTRITO FEDERAL and ESTADO DE MEXICO), spelt as INE prints: a name read a letter or two off («COLINA», «TASIAULIPAS»,
- *   «SANLUSPOTOS») is the one entidad it is nearest to, when no other is as near; D.F., the one
+ *   DISTRITO FEDERAL and ESTADO DE MEXICO), spelt as INE prints: a name read a letter or two off
+ *   («COLINA», «TASIAULIPAS», «SANLUSPOTOS») is the one entidad it is nearest to, when no other is as near; D.F., the one
  *   INE abbreviates on the specimens, with its periods («DF», «D-F.») and its own line back;
  * - the municipio before the entidad's abbreviation is one of INEGI's (lib/mx/municipios), of the
  *   card's ESTADO when it printed one: a name read without its spaces or a few letters off
@@ -95,7 +95,11 @@ function wordsOfAddresses() {
   if (addressWords) return addressWords;
   const all = new Set([...Object.values(MUNICIPIOS).flatMap((names) => asInePrints(names).split(/[^A-ZÑ]+/)), ...ROAD_AND_SETTLEMENT_TYPES.split(" ")].filter((w) => w.length >= 7));
   const byLength = new Map<number, string[]>();
-  for (const word of all) byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
+  for (const word of all) {
+    const same = byLength.get(word.length) ?? [];
+    same.push(word);
+    byLength.set(word.length, same);
+  }
   return (addressWords = { all, byLength });
 }
 
@@ -164,7 +168,7 @@ function withMunicipio(address: string, estado?: string | null): string {
   const parts = address.split(", ");
   // The comma lost between the two («GUANAJUATO GTO»): a last word that is an abbreviation is set apart.
   const glued = parts.length >= 2 ? /^(.*[A-ZÑ]) (\S{2,6})$/.exec(parts.at(-1)!) : null;
-  if (glued && ALL_ABBREVIATIONS.has(squeeze(glued[2]!))) parts.splice(-1, 1, glued[1]!, glued[2]!);
+  if (glued && ESTADO_OF_ABBREVIATION.has(squeeze(glued[2]!))) parts.splice(-1, 1, glued[1]!, glued[2]!);
   if (parts.length < 3) return address;
   const [before, last] = [parts.at(-2)!, parts.at(-1)!];
   if (squeeze(last).length > 5 || /\d|^(?:COL|C\.P)\b/.test(before)) return address;
@@ -221,13 +225,13 @@ const ABBREVIATIONS: Record<string, string[]> = {
   "25": ["SIN."], "26": ["SON."], "27": ["TAB."], "28": ["TAMPS."], "29": ["TLAX."], "30": ["VER."], "31": ["YUC."], "32": ["ZAC."],
 };
 
+// Each abbreviation's letters (squeeze) and the ESTADO it stands for.
 const ESTADO_OF_ABBREVIATION = new Map(Object.entries(ABBREVIATIONS).flatMap(([estado, abbreviations]) => abbreviations.map((a) => [squeeze(a), estado] as const)));
-const ALL_ABBREVIATIONS = new Set(ESTADO_OF_ABBREVIATION.keys());
 
 /** The entidad's abbreviation where the read is one letter off it (and is no other's); else as read. */
 function abbreviation(read: string, estado: string): string {
   const letters = squeeze(read);
-  if (ALL_ABBREVIATIONS.has(letters)) return read;
+  if (ESTADO_OF_ABBREVIATION.has(letters)) return read;
   const near = (ABBREVIATIONS[estado] ?? []).find((a) => distance(letters, squeeze(a)) === 1 && letters.length >= 2);
   return near ?? read;
 }

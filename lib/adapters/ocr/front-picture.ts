@@ -91,12 +91,11 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
  * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
  * birth date and sex read from its other lines (curpVouchedByCard), or its clave de elector, as a
  * pass read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
- * a CURP of 16 characters, which can vouch for nothing), or that clave agrees with its CURP where
- * the CURP passes its check digit (claveAgreesWithCurp: the clave read apart from the CURP's
- * line, the CURP's inner consonants from its own line, every other character of both from lines
- * the grammars read it under; a name misread small, YAÑEZ as YARE, ITZEL as MZA, kept the first
- * two from vouching for cards whose CURP and clave were right); otherwise its type was misread and
- * the person is asked for a closer or a sharper photo.
+ * a CURP of 16 characters, which can vouch for nothing), or that clave agrees with a CURP that
+ * passes its check digit (claveAgreesWithCurp: two lines read apart agreeing in thirteen
+ * characters were read, not guessed; a name misread small, YAÑEZ as YARE or ITZEL as MZA, kept
+ * the first two from vouching for cards whose CURP and clave were right); otherwise its type was
+ * misread and the person is asked for a closer or a sharper photo.
  */
 export function readProblem(found: FoundCard, read: Pick<FrontReadWhole, "front" | "clavesRead">): FrontPictureProblem | null {
   const { front, clavesRead } = read;
