@@ -14,18 +14,22 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * origin) keeps runPartial, the one mode that checks inside a frame of another origin. The
  * options come before the tags: AxeBuilder.options() replaces the tags withTags() set.
  */
-export async function axeViolations(page: Page, tags: string[], exclude: string[] = []) {
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(tags).setLegacyMode(page.frames().length === 1);
-  for (const selector of exclude) builder = builder.exclude(selector);
-  return (await builder.analyze()).violations;
+export async function axeViolations(page: Page, tags: string[], exclude: string[] = [], rules: string[] = []) {
+  const run = async (only: (b: AxeBuilder) => AxeBuilder) => {
+    let builder = only(new AxeBuilder({ page }).options({ resultTypes: ["violations"] })).setLegacyMode(page.frames().length === 1);
+    for (const selector of exclude) builder = builder.exclude(selector);
+    return (await builder.analyze()).violations;
+  };
+  // axe runs either tags or rules: rules outside the tags (best practices) are a second run.
+  return [...(await run((b) => b.withTags(tags))), ...(rules.length ? await run((b) => b.withRules(rules)) : [])];
 }
 
 /**
- * axe-core on the page as it is now; each violation is listed with up to five of its elements,
+ * axe-core on the page as it is now (WCAG_TAGS, and `rules` beside them); each violation is listed with up to five of its elements,
  * so a failure says what to fix and where. Soft: one run reports every page's violations.
  */
-export async function expectAccessible(page: Page, label: string, options: { exclude?: string[] } = {}) {
-  const violations = await axeViolations(page, WCAG_TAGS, options.exclude);
+export async function expectAccessible(page: Page, label: string, options: { exclude?: string[]; rules?: string[] } = {}) {
+  const violations = await axeViolations(page, WCAG_TAGS, options.exclude, options.rules);
   const found = violations.map(
     (v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes
       .slice(0, 5)

@@ -23,7 +23,7 @@ export default async function FoldersPage() {
       <h1 className="text-2xl font-semibold">{t("nav.folders")}</h1>
       <p className="text-sm text-zinc-600">{t("dashboard.foldersLead")}</p>
       <FolderInvitations invitations={invitations.map((i) => ({ id: i.id, folderName: i.folderName, invitedBy: i.invitedBy }))} />
-      <FolderList folders={folders.map(({ folder, role }) => ({ ...folder, role }))} t={t} locale={locale} />
+      <FolderList folders={folders.map(({ folder, role }) => ({ ...folder, role }))} t={t} locale={locale} headingLevel={2} />
       <Card title={t("folders.newFolder")}>
         <NewFolderForm />
       </Card>
