@@ -376,7 +376,7 @@ export const labelsFound = (words: OcrWord[]) =>
  * `curpShapes`, every whole word on the card with a CURP's shape, check digit or not;
  * `addressLines`, the address's lines apart (readIneFront puts the passes' lines together).
  */
-export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[] } {
+export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[]; seccionWhole: boolean } {
   const all = chunks(words);
   const labels = findLabels(all);
   // A label's own line may carry a value to its right (SEXO H, CLAVE DE ELECTOR GMVL…): what
@@ -482,7 +482,9 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   };
   // Every whole word of the CURP's shape, for readIneFront to weigh against the card read by all passes.
   const curpShapes = everywhere(all).flatMap((text) => text.split(/\s+/).map((w) => findRun([w], curpPattern)).filter((r) => r?.whole).map((r) => r!.value));
-  return { front, curpWhole: curpRun?.whole ?? false, curpShapes, addressLines };
+  // INE prints SECCIÓN with four digits (0747): three read were padded with a zero above, right
+  // where small type lost a leading 0, wrong where it lost another (3039 read 339).
+  return { front, curpWhole: curpRun?.whole ?? false, curpShapes, addressLines, seccionWhole: seccion?.[0].length === 4 };
 }
 
 /**

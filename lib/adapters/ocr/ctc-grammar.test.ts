@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCurp } from "@/lib/mx/curp";
-import { CLAVE_GRAMMAR, CURP_GRAMMAR, decodeWithGrammar, LATTICE_CLASSES } from "./ctc-grammar";
+import { CLAVE_GRAMMAR, CURP_GRAMMAR, decodeWithGrammar, LATTICE_CLASSES, spellingGrammar } from "./ctc-grammar";
 import { greedyOf as greedy, latticeOf as lattice } from "./lattice-fixture";
 
 describe("decodeWithGrammar: the best CTC path that holds a CURP", () => {
@@ -52,5 +52,30 @@ describe("decodeWithGrammar: the clave de elector's grammar", () => {
     const l = lattice(chars);
     expect(greedy(l)).toBe("RD6NF?85881605H568");
     expect(decodeWithGrammar(l, CLAVE_GRAMMAR)?.value).toBe("RDGNFR85081605H568");
+  });
+});
+
+describe("spellingGrammar: another engine's reading of the same box, costed on its lattice", () => {
+  it("costs a glued postcode's O read for 0 as two near ties, spaces and punctuation free", () => {
+    // Paddle's COL.MORELOSOLBOO for COL. MORELOS 04800: each misread digit a close second choice.
+    const chars = [..."COL.MORELOS04800"];
+    chars[11] = "0>O";
+    chars[12] = "4>L";
+    chars[14] = "0>O";
+    chars[15] = "0>O";
+    const l = lattice(chars);
+    expect(greedy(l)).toBe("COL.MORELOSOL8OO");
+    const read = decodeWithGrammar(l, spellingGrammar("COLMORELOS04800"))!;
+    expect(read.value.replace(/[ .]/g, "")).toBe("COLMORELOS04800");
+    expect(read.greedyLogp - read.logp).toBeCloseTo(8 * Math.log(0.55 / 0.35), 4);
+    // Its own letters cost nothing, whatever the spacing.
+    const own = decodeWithGrammar(l, spellingGrammar("COL MORELOSOL8OO"))!;
+    expect(own.greedyLogp - own.logp).toBeCloseTo(0, 6);
+  });
+
+  it("costs letters the recogniser barely saw far over any margin, and a spelling longer than the box not at all", () => {
+    const other = decodeWithGrammar(lattice([..."CUAJIMALPA"]), spellingGrammar("GUANAJUATO"))!;
+    expect(other.greedyLogp - other.logp).toBeGreaterThan(30);
+    expect(decodeWithGrammar(lattice([..."CUA"]), spellingGrammar("CUAJIMALPA"))).toBeNull();
   });
 });

@@ -189,6 +189,32 @@ export function claveGrammar(fixed: ReadonlyMap<number, string> = new Map()): Gr
 }
 export const CLAVE_GRAMMAR = claveGrammar();
 
+/**
+ * The box spelling `text`'s letters and digits in order (lattice characters; anything else in it
+ * dropped), with spaces and punctuation free before, between and after them: the whole box, as a
+ * lexicon's grammar takes it (`finals`). Decoded, its cost over the greedy path is how much less
+ * likely than its own reading the recogniser finds another engine's reading of the same box, its
+ * spacing and punctuation aside (paddle-front-reader: Tesseract's reread of an address line).
+ */
+export function spellingGrammar(text: string): Grammar {
+  const letters = [...text].map((ch) => LATTICE_CHARS.indexOf(ch)).filter((c) => c >= 0 && !SEPARATORS.includes(c));
+  // State 0 before the first letter, state 1 unused (decodeWithGrammar's free text after a value),
+  // state i + 1 after the i-th letter.
+  const at = (i: number) => (i === 0 ? 0 : i + 1);
+  const states = letters.length + 2;
+  const C = LATTICE_CLASSES;
+  const next = new Int32Array(states * C).fill(-1);
+  for (let i = 0; i <= letters.length; i++) {
+    for (const c of SEPARATORS) next[at(i) * C + c] = at(i);
+    if (i < letters.length) next[at(i) * C + letters[i]!] = at(i + 1);
+  }
+  const finals = new Uint8Array(states);
+  finals[at(letters.length)] = 1;
+  return { states, start: 0, accept: at(letters.length), next, opens: Int32Array.from({ length: C }, (_, c) => next[c]!), finals };
+}
+// The space, the punctuation the lattice keeps, and everything it folds into "other" (a comma).
+const SEPARATORS = [..." /-."].map((ch) => LATTICE_CHARS.indexOf(ch)).concat(OTHER);
+
 function claveCharFits(s: ClaveState, ch: string): boolean {
   if (s.at < 6) return LETTER(ch);
   if (s.at === 14) return ch === "H" || ch === "M";

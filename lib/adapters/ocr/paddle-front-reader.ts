@@ -4,6 +4,8 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { areaOf, cardRegion, FRONT_PASSES, once, startTesseractWorkers, readBlockLines, tesseractIneFrontReader, type IneFrontReader, type Turn } from "./ine-front-reader";
 import { nameLexicon } from "./name-lexicon";
 import { detectText, loadPaddle, recogniseBoxes, unglue, wordsOf, type TextBox } from "./paddle-ocr";
+import { decodeWithGrammar, spellingGrammar } from "./ctc-grammar";
+import { GRAMMAR_MARGIN } from "./grammar-readings";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
 
 /**
@@ -74,7 +76,10 @@ async function fieldsByPosition(image: Uint8Array, turn: Turn): Promise<Partial<
   const reread = await tesseractLines(region, lines);
   const best = (b: PositionBox, i: number) => (reread[i] && sameLetters(reread[i], b.text) ? reread[i] : b.text);
   const names = read.nameBoxes.map(best);
-  const address = read.addressBoxes.map((b, i) => best(b, read.nameBoxes.length + i));
+  const address = read.addressBoxes.map((b, i) => {
+    const t = reread[read.nameBoxes.length + i];
+    return t && addressRereadFits(t, b) ? t : b.text;
+  });
   return { ...read.front, ...(names.length ? nameFields(names) : {}), ...(address.length ? { domicilio: addressField(address) } : {}) };
 }
 
@@ -88,14 +93,17 @@ async function fieldsByPosition(image: Uint8Array, turn: Turn): Promise<Partial<
 export const hybridIneFrontReader: IneFrontReader = {
   async read(image, options = {}) {
     const { region, boxes } = await paddleBoxes(image, options);
-    const lines = options.area ? [] : linesUnder(boxes, ["nombre", "domicilio"], 3);
+    const names = options.area ? [] : linesUnder(boxes, ["nombre"], 3);
+    const address = options.area ? [] : linesUnder(boxes, ["domicilio"], 3).filter((b) => !names.includes(b));
+    const lines = [...names, ...address];
     if (!lines.length) return wordsOf(boxes);
     const reread = await tesseractLines(region, lines);
     return wordsOf(boxes.map((b) => {
       const i = lines.indexOf(b);
       const t = i >= 0 ? reread[i] : undefined;
+      if (t && (sameLetters(t, b.text) || (address.includes(b) && addressRereadFits(t, b)))) return { ...b, text: t };
       // A reread of other letters is kept beside the box: the name's lexicon reading may spell them (name-readings).
-      return t && sameLetters(t, b.text) ? { ...b, text: t } : t ? { ...b, reread: t } : b;
+      return t ? { ...b, reread: t } : b;
     }));
   },
   passes: PADDLE_PASSES,
@@ -162,6 +170,32 @@ async function stackedLines(region: Buffer, boxes: PositionBox[]): Promise<(stri
   });
 }
 
+/**
+ * How much less likely than its own reading Paddle's recogniser may find Tesseract's reread of an
+ * address line for the reread to be taken (GRAMMAR_MARGIN's scale: about two characters the
+ * recogniser nearly tied on).
+ */
+export const ADDRESS_REREAD_MARGIN = GRAMMAR_MARGIN;
+
+/**
+ * Whether Tesseract's reread of an address box is the line to take: the same letters as Paddle's,
+ * or digits where Paddle read letters and nothing else changed, within ADDRESS_REREAD_MARGIN on
+ * Paddle's lattice. Paddle glues a line's words, and on small type reads a glued postcode's 0 as O
+ * and its 4 as L or M (COL.MORELOSOM800 for COL. MORELOS 04800, tune part: INE's redrawn
+ * specimen, blurred or under 320 px) where Tesseract, reading the box enlarged, keeps the spaces
+ * and the digits. Elsewhere Paddle's is kept: it misreads less (tune seed 23, a house number 1268
+ * Tesseract reread 1263; seed 101, INT. 4 reread INT. A, both within the margin).
+ */
+export function addressRereadFits(reread: string, box: Pick<TextBox, "text" | "lattice">): boolean {
+  if (sameLetters(reread, box.text)) return true;
+  const [mine, theirs] = [letters(box.text), letters(reread)];
+  if (!box.lattice || mine.length !== theirs.length) return false;
+  const digit = (c: string) => c >= "0" && c <= "9";
+  if (![...mine].every((c, i) => c === theirs[i] || (!digit(c) && digit(theirs[i]!)))) return false;
+  const reading = decodeWithGrammar(box.lattice, spellingGrammar(theirs));
+  return !!reading && reading.greedyLogp - reading.logp <= ADDRESS_REREAD_MARGIN;
+}
+
 const letters = (text: string) => plain(text).replace(/[^A-Z0-9]/g, "");
 
 /** The same letters and digits, accents, Ñ (as N), case, punctuation and spaces aside. */
@@ -183,7 +217,7 @@ export const combinedIneFrontReader: IneFrontReader = {
   readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
   // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
-  version: "combined 2026-12-02g",
+  version: "combined 2026-12-02i",
 };
 
 /**

@@ -6,7 +6,8 @@ import { cardRegion } from "./ine-front-reader";
 import { BLANK, LATTICE_CHARS, OTHER } from "./ctc-grammar";
 import { latticeClasses, paddleWords, unglue, wordsOf } from "./paddle-ocr";
 import sharp from "sharp";
-import { inTextColumn, sameLetters } from "./paddle-front-reader";
+import { latticeOf as lattice } from "./lattice-fixture";
+import { addressRereadFits, inTextColumn, sameLetters } from "./paddle-front-reader";
 
 describe("unglue: the recogniser's labels set apart from their values", () => {
   it("cuts a label run into its value, mending a 0 read for an O between letters", () => {
@@ -56,6 +57,37 @@ describe("sameLetters: Tesseract's line replaces Paddle's only when it spells th
     expect(sameLetters("COL. MORELOS 04800", "COL.MORELOS04800")).toBe(true);
     expect(sameLetters("CUANMALPA DE MORELOS", "CUAJIMALPADEMORELOS")).toBe(false);
     expect(sameLetters("", "")).toBe(false);
+  });
+});
+
+describe("addressRereadFits: Tesseract's address line, where Paddle's lattice reads it too", () => {
+  // Paddle's greedy COL.MORELOSOL8OO: the postcode's 0s read O and its 4 read L, each a near tie.
+  const chars = [..."COL.MORELOS04800"];
+  for (const [i, misread] of [[11, "0>O"], [12, "4>L"], [14, "0>O"], [15, "0>O"]] as const) chars[i] = misread;
+  const box = { text: "COL.MORELOSOL8OO", lattice: lattice(chars) };
+
+  it("takes the reread whose other letters the recogniser nearly chose", () => {
+    expect(addressRereadFits("COL. MORELOS 04800", box)).toBe(true);
+  });
+
+  it("refuses a reread that lost a letter, changed a digit or a letter for a letter, or that the lattice does not read", () => {
+    expect(addressRereadFits("COL. MORELOS 0480", box)).toBe(false);
+    expect(addressRereadFits("COL. MORELIA 04800", box)).toBe(false);
+    // Paddle read the 8 as 8: Tesseract's 3 there is not taken, however near the tie.
+    const house = [..."1268"];
+    house[3] = "3>8";
+    expect(addressRereadFits("1263", { text: "1268", lattice: lattice(house) })).toBe(false);
+    // Nor a letter where Paddle read a digit (INT. 4 reread INT. A).
+    const inside = [..."INT.4"];
+    inside[4] = "A>4";
+    expect(addressRereadFits("INT. A", { text: "INT.4", lattice: lattice(inside) })).toBe(false);
+    const far = [..."COL.MORELOS04800"];
+    far[11] = "0>>O";
+    far[12] = "4>>L";
+    expect(addressRereadFits("COL. MORELOS 04800", { text: "COL.MORELOSOL800", lattice: lattice(far) })).toBe(false);
+    // Without a lattice only the same letters are taken.
+    expect(addressRereadFits("COL. MORELOS 04800", { text: box.text })).toBe(false);
+    expect(addressRereadFits("COL MORELOSOL8OO", { text: box.text })).toBe(true);
   });
 });
 

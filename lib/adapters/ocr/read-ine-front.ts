@@ -100,6 +100,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   const front = await soFar();
   front.curp = chooseCurp(ranked(reads), front);
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await byPosition()) : front;
+  answer.seccion = wholeSeccion(answer.seccion, ranked(reads), positionRead && (await positionRead));
   // No reading passes its check digit: one mended by the rest of the card (lib/mx/curp-repair:
   // the names and birth date, often read by position on a small card) from every pass's text.
   // A CURP that passes its check digit but that the names, birth date or sex contradict is one of
@@ -180,7 +181,19 @@ const CARD_LIKE = 1.4;
 /** Where the 2019 front prints SEXO: the right quarter, under the header. */
 export const SEXO_2019: CardArea = { left: 0.72, top: 0.18, width: 0.28, height: 0.22 };
 
-type Read = { words: OcrWord[]; front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[]; turn: Turn };
+type Read = { words: OcrWord[]; front: IneFront; curpWhole: boolean; curpShapes: string[]; addressLines: string[]; seccionWhole: boolean; turn: Turn };
+
+/**
+ * SECCIÓN as a read gave its four digits, before one a pass padded from three (lib/mx/ine-front:
+ * a lost leading 0 comes back so, any other lost digit does not). On the tune part (seed 11, a
+ * 277 px card) Tesseract's first pass read SECCIÓN's label and 339 under it, Paddle's position
+ * read 3039: the pass's label won, and 0339 was answered. `reads` best first; the position read's
+ * SECCIÓN is always four digits (read-by-position).
+ */
+export function wholeSeccion(chosen: string | null, reads: { front: IneFront; seccionWhole: boolean }[], byPosition?: Partial<IneFront>): string | null {
+  const whole = [...reads.filter((r) => r.seccionWhole).map((r) => r.front.seccion), byPosition?.seccion].filter((s): s is string => !!s);
+  return !chosen || !whole.length || whole.includes(chosen) ? chosen : whole[0]!;
+}
 
 /**
  * The CURP of the passes. One that passes its check digit wins (the best pass's first, and first
