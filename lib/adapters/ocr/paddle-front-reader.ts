@@ -217,7 +217,7 @@ export const combinedIneFrontReader: IneFrontReader = {
   readAhead: 2,
   byPosition: (image, turn) => fieldsByPosition(image, turn),
   // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
-  version: "combined 2026-12-02i",
+  version: "combined 2026-12-02j",
 };
 
 /**

@@ -9,7 +9,7 @@ import type { IneFront } from "@/lib/mx/ine-front";
 import { cardRegion } from "./ine-front-reader";
 import { detectText, recogniseBoxes, unglue } from "./paddle-ocr";
 import { fillByPosition } from "./read-ine-front";
-import { alongTextColumn, isLabel, issueAndValidity, readByPosition, rowNumbers } from "./read-by-position";
+import { alongTextColumn, gluedSeccionRow, isLabel, issueAndValidity, readByPosition, rowNumbers } from "./read-by-position";
 
 // INE's official specimen (model E, holder GOMEZ VELAZQUEZ MARGARITA), read at test time; never copied into the project.
 const SPECIMEN = path.resolve("../shared/realworld/ine/mateodelat+velpaNew__INE-Frente.png");
@@ -243,6 +243,29 @@ describe("rowNumbers: a row's numbers of known lengths, from its end", () => {
     expect(rowNumbers("5 049 0824", [2, 3, 4])).toEqual([null, "049", "0824"]);
     // Apart only: a birth date «15/0711980» is no ESTADO 15 MUNICIPIO 071 SECCIÓN 1980.
     expect(rowNumbers("15/0711980", [2, 3, 4], false)).toEqual([null, null, null]);
+  });
+});
+
+describe("gluedSeccionRow: MUNICIPIO and SECCIÓN run into one number after ESTADO", () => {
+  it("takes SECCIÓN from the run's end and MUNICIPIO from before it, the label's zeros dropped", () => {
+    expect(gluedSeccionRow("ESTACO 06 VNORO 0374789")).toEqual(["06", "037", "4789"]);
+    expect(gluedSeccionRow("ESOCO 22 MNO07802793")).toEqual(["22", "078", "2793"]);
+    expect(gluedSeccionRow("00 09 00310002358")).toEqual(["09", "031", "2358"]);
+    // A municipio ending in 0 keeps it: the zeros dropped never take it under three digits.
+    expect(gluedSeccionRow("15 04004789")).toEqual(["15", "040", "4789"]);
+  });
+
+  it("takes SECCIÓN alone where only zeros stand before it", () => {
+    expect(gluedSeccionRow("EEDOO 21 002698")).toEqual(["21", null, "2698"]);
+  });
+
+  it("takes nothing from a birth date, an ESTADO out of INE's 01–32, or a run that leaves no municipio", () => {
+    expect(gluedSeccionRow("15/0711980")).toEqual([null, null, null]);
+    expect(gluedSeccionRow("47 0374789")).toEqual([null, null, null]);
+    expect(gluedSeccionRow("06 1234564789")).toEqual([null, null, null]);
+    expect(gluedSeccionRow("069C000747")).toEqual([null, null, null]);
+    // The CURP above, in the row when the card sits a little off: its last digits are no ESTADO.
+    expect(gluedSeccionRow("QNUMI851206HPLXRV26 AOM0201200")).toEqual([null, null, null]);
   });
 });
 

@@ -241,9 +241,11 @@ function bottomRows(rows: BottomRows, boxes: PositionBox[], width: number, heigh
     const row = rowAt(rows.seccion, dy);
     const apart = rowNumbers(row, [2, 3, 4], false);
     const split = rowNumbers(row, [2, 3, 4]);
-    const [estado, municipio, seccion] = apart[0] || (seccionRead && split[2] === seccionRead) ? (apart[0] ? apart : split) : [null, null, null];
+    const [estado, municipio, seccion] = apart[0] || (seccionRead && split[2] === seccionRead) ? (apart[0] ? apart : split) : gluedSeccionRow(row);
     // INE numbers the 32 entities 01–32 (Marco Geográfico Electoral).
-    if (seccion && municipio && !out.municipio) Object.assign(out, { seccion, municipio, ...(estado && Number(estado) >= 1 && Number(estado) <= 32 ? { estado } : {}) });
+    const entidad = estado && Number(estado) >= 1 && Number(estado) <= 32 ? { estado } : {};
+    if (seccion && municipio && !out.municipio && (!out.seccion || out.seccion === seccion)) Object.assign(out, { seccion, municipio, ...entidad });
+    else if (seccion && !municipio && !out.seccion) Object.assign(out, { seccion, ...entidad });
     // Two years joined by a dash are a 2019 front's vigencia («2022 - 2032»), not EMISIÓN and VIGENCIA.
     const lastRow = rowAt(rows.vigencia, dy);
     // A credential is valid ten years from the year it was issued (LGIPE, art. 156.5): the pair
@@ -283,6 +285,31 @@ export function rowNumbers(text: string, lengths: number[], split = true): (stri
     }
   }
   return out;
+}
+
+/**
+ * ESTADO, MUNICIPIO and SECCIÓN of a 2014 front's row where ESTADO was read apart and the other two
+ * ran into one number, SECCIÓN's label between them lost or read as zeros (its O, its C): on cards
+ * under 320 px the tune part reads «06 0374789» (037, 4789), «22 MNO07802793» (078, 2793), «09
+ * 00310002358» (031, 2358) and «21 002698» (municipio lost, 2698), which rowNumbers leaves whole.
+ * SECCIÓN is the run's last four digits; MUNICIPIO the three before them once the label's zeros
+ * around it are dropped (never below three digits: a municipio may end in 0), or none where only
+ * zeros are left. ESTADO must be INE's 01–32, and a row with a slash is a birth date
+ * («15/0711980»), no ESTADO 15 MUNICIPIO 071 SECCIÓN 1980.
+ */
+export function gluedSeccionRow(row: string): [string | null, string | null, string | null] {
+  const none: [null, null, null] = [null, null, null];
+  // ESTADO a word of its own: not the end of another value (a CURP's last digits, «…RV26»).
+  const words = digitWords(row).split(/\s+/).filter((w) => /\d/.test(w));
+  if (row.includes("/") || words.length < 2) return none;
+  const [estado, last] = words.slice(-2) as [string, string];
+  const run = /\d+$/.exec(last)?.[0] ?? "";
+  if (!/^\d\d$/.test(estado) || Number(estado) < 1 || Number(estado) > 32 || run.length < 6 || run.length > 11) return none;
+  let rest = run.slice(0, -4);
+  while (rest.length > 3 && rest.endsWith("0")) rest = rest.slice(0, -1);
+  while (rest.length > 3 && rest.startsWith("0")) rest = rest.slice(1);
+  if (/^0+$/.test(rest)) return [estado, null, run.slice(-4)];
+  return rest.length === 3 ? [estado, rest, run.slice(-4)] : none;
 }
 
 /**
