@@ -20,11 +20,6 @@ export interface IneFrontReader {
   /** The passes readIneFront makes with this reader, in order (FRONT_PASSES by default). */
   passes?: FrontPass[];
   /**
-   * From this pass on (its index in `passes`), readIneFront starts the next pass's read while
-   * this one runs: passes the reader can make two at a time (Tesseract's two workers).
-   */
-  readAhead?: number;
-  /**
    * The fields read by where each model prints them rather than by their labels (small cards,
    * whose labels are unread): readIneFront fills what the passes left empty from it.
    */
@@ -69,8 +64,7 @@ export type FrontPass = { width?: number; threshold?: number; engine?: "paddle";
 export const FRONT_PASSES: FrontPass[] = [{ width: 1012 }, { width: 1600, threshold: 140, wideCardsOnly: true }, { width: 1400 }, { width: 1200, threshold: 150 }];
 
 const KEY = Symbol.for("rubrica.ine-front-worker");
-// Two workers for whole cards, one per core: readIneFront reads a pass ahead while the one before
-// runs (FrontReader.readAhead), and two sessions' cards are read side by side.
+// Two workers for whole cards, one per core: two sessions' cards are read side by side.
 const KEY_2 = Symbol.for("rubrica.ine-front-worker-2");
 // A worker for areas: the page mode is a worker's setting, and one worker switched between
 // modes could read a whole card in the wrong one when two sessions interleave.

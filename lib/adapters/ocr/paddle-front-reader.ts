@@ -207,17 +207,24 @@ export function sameLetters(a: string, b: string): boolean {
 /**
  * Both engines, one pass each in turn: Tesseract's first pass (it finds the card's turn from the
  * labels it reads, small capitals included), then the hybrid Paddle pass (values Tesseract misses
- * on photos and small cards), then Tesseract's other passes; readIneFront stops at the first
- * pass that leaves nothing to read and fills each pass's gaps from the others.
+ * on photos and small cards), then Tesseract's thresholded 1600 px pass (guilloche, wide cards
+ * only); readIneFront stops at the first pass that leaves nothing to read and fills each pass's
+ * gaps from the others.
+ *
+ * Tesseract's 1400 px and thresholded 1200 px passes (FRONT_PASSES) are not made after Paddle's:
+ * a front that needed them (a specimen whose CURP fails its check digit, a blurred card) ran five
+ * reads, 3.3–4.4 s, the p95 of time per front. Measured on the tune part, seeds 5 and 11 (154
+ * pictures of 7 distortions, 2,016 fields, 2026-12-03): all five passes 1,833 fields right, p95
+ * 3.78 / 3.07 s; without the thresholded 1200 px one 1,829, p95 3.00 / 2.92 s; without both 1,829,
+ * p95 2.71 / 2.89 s, p50 2.09 → 1.70 s on seed 5. Without both, five fields lost, one won: INE
+ * specimen's CURP twice, its clave and a period of its address, a 318 px card's sección.
  */
 export const combinedIneFrontReader: IneFrontReader = {
   read: (image, options = {}) => (options.engine === "paddle" ? hybridIneFrontReader : tesseractIneFrontReader).read(image, options),
-  passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, ...FRONT_PASSES.slice(1)],
-  // Tesseract's later passes two at a time, on its two workers (Paddle's pass takes both cores).
-  readAhead: 2,
+  passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, FRONT_PASSES[1]!],
   byPosition: (image, turn) => fieldsByPosition(image, turn),
   // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
-  version: "combined 2026-12-02j",
+  version: "combined 2026-12-03",
 };
 
 /**

@@ -452,30 +452,6 @@ describe("readIneFront: a CURP no reading passes, mended by the rest of the card
   });
 });
 
-describe("readIneFront: a reader's later passes read ahead", () => {
-  it("starts the next pass while one runs, from readAhead on, and still takes them in order", async () => {
-    const events: string[] = [];
-    const noCurp = front2019.filter((w) => !w.text.startsWith("GOVM"));
-    const reader: IneFrontReader = {
-      passes: [{ width: 1012 }, { width: 1100 }, { width: 1200 }, { width: 1300 }],
-      readAhead: 1,
-      async read(_image, options = {}) {
-        if (options.area) return [];
-        events.push(`ask ${options.width}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        events.push(`done ${options.width}`);
-        // Only the last pass reads the CURP: every pass runs.
-        return options.width === 1300 ? front2019.map((w) => (w.text.startsWith("GOVM") ? { ...w, text: "GOVM800705MCLMLR01" } : w)) : noCurp;
-      },
-    };
-    const { front } = await readIneFront(reader, new Uint8Array());
-    expect(front.curp).toBe("GOVM800705MCLMLR01");
-    // Before, each pass was asked when the one before was done.
-    expect(events.indexOf("ask 1200")).toBeLessThan(events.indexOf("done 1100"));
-    expect(events.filter((e) => e.startsWith("ask"))).toEqual(["ask 1012", "ask 1100", "ask 1200", "ask 1300"]);
-  });
-});
-
 describe("readIneFront: Paddle's boxes read again under the CURP's grammar", () => {
   it("takes the recogniser's second choice where its first leaves no CURP that passes its check digit", async () => {
     // Margarita's CURP as a valid one would be (GOVM800705MCLMLR07), its check digit read A

@@ -60,13 +60,7 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // The passes so far together, not only the best one, decide whether another is needed: a
   // Tesseract pass with the names and a Paddle pass with the CURP leave nothing to read.
   // A front the first passes leave incomplete (a specimen whose CURP fails its own check digit, a
-  // blurred card) runs every pass: from reader.readAhead on, the next pass is read while one runs
-  // (two Tesseract workers on two cores), and the passes are still taken one by one, in order.
-  const started = new Map<number, Promise<OcrWord[]>>();
-  const readPass = (i: number) => {
-    if (!started.has(i)) started.set(i, reader.read(image, { ...passes[i], turn: first.turn }));
-    return started.get(i)!;
-  };
+  // blurred card) runs every pass, one by one, in order.
   // The fields read by where the layout prints them (reader.byPosition), read once: from the
   // Paddle pass's own boxes, so only after it. They also decide whether another pass is needed,
   // as the answer takes them anyway (fillByPosition: what the passes left empty, the names only
@@ -89,14 +83,10 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
     // as the lexicon's VALERIA does, read from Paddle's WALERLA: tune seed 23).
     const withPosition = namesTheCardAgrees(await judged(before), ranked(reads).map((r) => r.front));
     if (complete(withPosition) || settled(withPosition, reads, paddleRead())) break;
-    const reading = readPass(i);
-    if (reader.readAhead !== undefined && i >= reader.readAhead && i + 1 < passes.length) readPass(i + 1).catch(() => undefined);
-    const words = await reading;
+    const words = await reader.read(image, { ...passes[i], turn: first.turn });
     reads.push({ words, ...readFrontWords(words), turn: first.turn });
     if (filled(await soFar()) > filled(before)) tally(`pass ${i + 1} added`);
   }
-  // A pass read ahead and not needed ends here, not in the next picture's time.
-  await Promise.allSettled(started.values());
   const front = await soFar();
   front.curp = chooseCurp(ranked(reads), front);
   const answer = reader.byPosition && !complete(front) ? fillByPosition(front, await byPosition()) : front;
