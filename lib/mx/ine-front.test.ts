@@ -820,6 +820,14 @@ describe("addressPunctuation", () => {
     const words = [...line("DOMICILIO", 351, 286, 18), ...line("C PITAGORAS 1253 INT. 4", 352, 311, 22), ...line("COL, MORELOS 04800", 352, 343, 22), ...line("TLALPAN: C.P. 14610", 352, 376, 22)];
     expect(parseIneFront(words).domicilio).toBe("C PITAGORAS 1253 INT. 4, COL. MORELOS 04800, TLALPAN. C.P. 14610");
   });
+
+  it("takes the first line the OCR put on DOMICILIO's own line, but not a stray mark there", () => {
+    // Tune seed 5, a 1034 px sandbox card: a mark beside both lines made Tesseract read them as one.
+    const rest = [...line("COL. CENTRO", 340, 387, 22), ...line("QUINTANA ROO", 340, 420, 22)];
+    expect(readFrontWords([...line("DOMICILIO C INDEPENDENCIA 3947", 341, 340, 22), ...rest]).addressLines).toEqual(["C INDEPENDENCIA 3947", "COL. CENTRO", "QUINTANA ROO"]);
+    const stray = [...line("DOMICILIO Le", 341, 334, 17), ...line("C INDEPENDENCIA 3947", 341, 359, 22), ...rest];
+    expect(readFrontWords(stray).addressLines).toEqual(["C INDEPENDENCIA 3947", "COL. CENTRO", "QUINTANA ROO"]);
+  });
 });
 
 describe("readFrontWords", () => {

@@ -407,7 +407,14 @@ export function readFrontWords(words: OcrWord[]): { front: IneFront; curpWhole: 
   // there that opens such a range on the card is the range's start, and the vigencia its end.
   const range = validity(everywhere(all));
   const vigencia = vigenciaRead ? (range && Number(range) - Number(vigenciaRead) === 10 ? range : vigenciaRead) : labels.has("vigencia") ? null : range;
-  const addressLines = below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "").map((text) => addressLine(text).replace(/\s+/g, " "));
+  // Tesseract may take DOMICILIO and the address's first line for one line, when a mark beside
+  // them spans both (tune seed 5, a 1034 px card: «DOMICILIO C INDEPENDENCIA 3947», the street
+  // lost): what follows the label on its chunk is then the first line. A stray mark read there
+  // («DOMICILIO Le») is shorter than any line INE prints.
+  const onLabel = after("domicilio").filter((text) => addressLine(text).replace(/[^\p{Lu}\d]/gu, "").length >= 4);
+  const addressLines = [...onLabel, ...below(all, labels, "domicilio", 3, (text) => addressLine(text) !== "")]
+    .slice(0, 3)
+    .map((text) => addressLine(text).replace(/\s+/g, " "));
   // The birth date is the only date printed DD/MM/YYYY on a front: with its label unread it is
   // still found by its shape.
   const fechaNacimiento = birthDate(take("nacimiento")) ?? birthDate(everywhere(all)) ?? vouchedBirthDate(everywhere(all));

@@ -21,6 +21,12 @@ describe("votedAddress", () => {
     expect(votedAddress([[STREET, CITY], [STREET, COLONIA, CITY], [STREET, "COL.MORELOSOMB00", CITY]])).toEqual([STREET, COLONIA, CITY]);
   });
 
+  it("takes the lines a single pass read where the best pass read only one (INE prints two at least)", () => {
+    // Tune seed 5: glare over a 2014 front's last two lines, which only Paddle's pass read.
+    expect(votedAddress([["C INDEPENDENCIA 3834"], ["C INDEPENDENCIA 3834", "COL.CENTRO", "VERACRUZ"]])).toEqual(["C INDEPENDENCIA 3834", "COL.CENTRO", "VERACRUZ"]);
+    expect(votedAddress([[STREET, CITY], [STREET, COLONIA, CITY]])).toEqual([STREET, CITY]);
+  });
+
   it("leaves out a line only a lesser pass read", () => {
     expect(votedAddress([[STREET, COLONIA, CITY], [STREET, COLONIA, CITY, "CLAVE DE ELECTOR"]])).toEqual([STREET, COLONIA, CITY]);
   });

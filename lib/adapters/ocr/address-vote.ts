@@ -10,7 +10,8 @@ import { distance } from "@/lib/mx/ine-front-labels";
  * the pass that read most lines (the best one on a tie), each line in the slot it is nearest to
  * (at most half its characters apart, in order). A slot the best pass read keeps its line; one it
  * did not read takes, where two passes or more read it, the reading nearest to the others (the
- * medoid); one only a single pass read is left out (a label or a stamp read as a line). Where a
+ * medoid); one only a single pass read is left out (a label or a stamp read as a line), unless
+ * the address would be a single line without it. Where a
  * line of the best pass fits no slot, the passes read the card too differently to be put
  * together: its address stays.
  *
@@ -31,10 +32,16 @@ export function votedAddress(candidates: string[][]): string[] | null {
     if (!placed && rank === 0) return best;
     placed?.forEach((slot, i) => slots[slot]!.push({ line: lines[i]!, rank }));
   }
-  return slots.flatMap((readings) => {
-    const ofBest = readings.find((r) => r.rank === 0);
-    return ofBest ? [cutShort(ofBest.line) ? (whole(ofBest.line, readings) ?? ofBest.line) : ofBest.line] : readings.length >= 2 ? [medoid(readings)] : [];
-  });
+  const voted = (votes: number) =>
+    slots.flatMap((readings) => {
+      const ofBest = readings.find((r) => r.rank === 0);
+      return ofBest ? [cutShort(ofBest.line) ? (whole(ofBest.line, readings) ?? ofBest.line) : ofBest.line] : readings.length >= votes ? [medoid(readings)] : [];
+    });
+  // INE prints at least two lines, the street and the municipio or estado: an address of one line
+  // takes the lines a single pass read as well (tune seed 5: glare over a 2014 front's last two
+  // lines, which only Paddle's pass read).
+  const agreed = voted(2);
+  return agreed.length >= 2 ? agreed : voted(1);
 }
 
 /**

@@ -28,6 +28,8 @@ const front2019 = [
   ...line("MARGARITA", 339, 245),
   ...line("DOMICILIO", 339, 314, 18),
   ...line("VIADUCTO TLALPAN NO. 100", 338, 338),
+  ...line("COL. ARENAL TEPEPAN, ALCALDIA", 338, 364),
+  ...line("TLALPAN. C.P. 14610, CIUDAD DE MEXICO.", 338, 390),
   ...line("CLAVE DE ELECTOR GMVLMR80070501M100", 337, 430),
   ...line("CURP", 337, 461, 18),
   ...line("GOVM800705MCLR01", 339, 487),
@@ -173,7 +175,16 @@ describe("readIneFront: an address read cut short", () => {
     const { reader, asked } = passesReading(cut, whole);
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(asked).toEqual(["tesseract 1012", "paddle"]);
-    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO. 100");
+    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
+  });
+
+  it("of one line is read on by the next pass, whose lines the answer takes (INE prints two at least)", async () => {
+    const whole = whole2019("GOVM800705MCLMLR07");
+    const oneLine = whole.filter((w) => w.y0 !== 364 && w.y0 !== 390);
+    const { reader, asked } = passesReading(oneLine, whole);
+    const { front } = await readIneFront(reader, new Uint8Array());
+    expect(asked).toEqual(["tesseract 1012", "paddle"]);
+    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO. 100, COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
   });
 
   it("read so by every pass stays as read, after every pass", async () => {
@@ -181,7 +192,7 @@ describe("readIneFront: an address read cut short", () => {
     const { reader, asked } = passesReading(cut, cut);
     const { front } = await readIneFront(reader, new Uint8Array());
     expect(asked).toEqual(["tesseract 1012", "paddle", "tesseract 1600"]);
-    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO.");
+    expect(front.domicilio).toBe("VIADUCTO TLALPAN NO., COL. ARENAL TEPEPAN, ALCALDIA, TLALPAN. C.P. 14610, CIUDAD DE MEXICO.");
   });
 });
 

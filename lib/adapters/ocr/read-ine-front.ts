@@ -463,10 +463,12 @@ const complete = (front: IneFront) => validCurp(front) && everyFieldRead(front) 
  * Every field but the CURP read, and the address whole: an address a line of which ends on INT.
  * or NO. without its number (address-vote: cutShort) is read on by the next pass, as a field
  * missing would be (tune seed 37: the passes stopped on «C PITAGORAS 1253 INT» once SECCIÓN was
- * read sooner, and the pass that read «INT. 4» no longer ran).
+ * read sooner, and the pass that read «INT. 4» no longer ran). So is an address of one line: INE
+ * prints at least two, the street and the municipio or estado (tune seed 5: glare over a 2014
+ * front's last lines left «C INDEPENDENCIA 3834», and the passes stopped on it).
  */
 const everyFieldRead = (front: IneFront) =>
-  EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) && !addressCutShort(front.domicilio!) && (front.anio_emision !== null || is2019(front));
+  EVERY_FRONT.every((k) => k === "curp" || front[k] !== null) && !addressCutShort(front.domicilio!) && front.domicilio!.includes(",") && (front.anio_emision !== null || is2019(front));
 
 /**
  * A front whose CURP no pass can make valid because the card prints it so: every other field read,
