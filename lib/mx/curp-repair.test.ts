@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCurp, curpCheckDigit } from "./curp";
-import { MAX_CARD_CHANGES, repairCurp, withCenturyMark, withInnerConsonants } from "./curp-repair";
+import { MAX_CARD_CHANGES, repairCurp, withBirthDate, withCenturyMark, withInnerConsonants } from "./curp-repair";
 
 const withCheckDigit = (first17: string) => first17 + curpCheckDigit(first17);
 
@@ -106,5 +106,25 @@ describe("withInnerConsonants", () => {
     expect(withInnerConsonants(juanCurp, juan)).toBe(juanCurp);
     expect(withInnerConsonants("GOVM800705MCLAR01", specimen)).toBe("GOVM800705MCLAR01");
     expect(withInnerConsonants(null, specimen)).toBeNull();
+  });
+});
+
+describe("withBirthDate", () => {
+  // Tune seed 5: one card's CURP read with its 7 as 2 on three pictures; the misread passes its
+  // check digit (place 5 weighs 14: 5 × 14 = 70), the birth date and the clave were read right.
+  const misread = "NUMI220716MYNXXT49";
+  it("puts in the birth date the card prints where a clave read on the card carries it too", () => {
+    expect(checkCurp(misread).valid).toBe(true);
+    expect(withBirthDate(misread, "1972-07-16", ["NXMXIT72071631M884"])).toBe("NUMI720716MYNXXT49");
+  });
+
+  it("keeps the CURP as read where nothing else on the card says the same date, or the mend fails the check digit", () => {
+    expect(withBirthDate(misread, "1972-07-16", [])).toBe(misread);
+    expect(withBirthDate(misread, "1972-07-16", ["NXMXIT72071531M884"])).toBe(misread);
+    // 16 → 18 shifts the sum by 2 × 9: the mended CURP fails its check digit.
+    expect(withBirthDate(misread, "1922-07-18", ["NXMXIT22071831M884"])).toBe(misread);
+    // A date three places apart is another person's, not a misread.
+    expect(withBirthDate(misread, "1985-03-16", ["NXMXIT85031631M884"])).toBe(misread);
+    expect(withBirthDate("NUMI720716MYNXXT49", "1972-07-16", ["NXMXIT72071631M884"])).toBe("NUMI720716MYNXXT49");
   });
 });

@@ -17,6 +17,7 @@
  * by chance, which is why every other change needs the card's word). Two different CURPs
  * mended with as few changes: none is taken.
  */
+import { birthYymmdd, claveElectorParts } from "./clave-elector";
 import { checkCurp } from "./curp";
 import { curpExpectedFromCard, type CardFacts } from "./curp-card-agreement";
 
@@ -145,4 +146,23 @@ export function withInnerConsonants(curp: string | null, card: CardFacts): strin
   const expected = curpExpectedFromCard(card);
   if (![0, 1, 2, 3].every((i) => expected.get(i) === curp[i])) return curp;
   return [...curp].map((c, i) => (i >= 13 && i <= 15 && /[AEIOU]/.test(c) && expected.get(i) ? expected.get(i)! : c)).join("");
+}
+
+/**
+ * The CURP with the birth date the card prints twice over: where its YYMMDD (places 5–10) is not
+ * the card's birth date, a clave de elector read on the card carries that date too, and the CURP
+ * with the date put in still passes its check digit. A misread date digit passes it one time in
+ * ten (the check digit weighs place 5 by 14, so a 7 read as 2 shifts the sum by 70: tune seed 5,
+ * NUMI220716MYNXXT49 for NUMI720716MYNXXT49 on three pictures of one card, its date 16/07/1972
+ * and its clave's 720716 read right). RENAPO writes the birth date there (Instructivo Normativo),
+ * and two other reads of it agreeing outvote one; no more than two places change.
+ */
+export function withBirthDate(curp: string | null, fechaNacimiento: string | null, clavesRead: string[]): string | null {
+  if (!curp || !fechaNacimiento || !checkCurp(curp).valid) return curp;
+  const born = birthYymmdd(fechaNacimiento);
+  const read = curp.slice(4, 10);
+  if (read === born || !clavesRead.some((clave) => claveElectorParts(clave)?.born === born)) return curp;
+  if ([...read].filter((c, i) => c !== born[i]).length > 2) return curp;
+  const mended = `${curp.slice(0, 4)}${born}${curp.slice(10)}`;
+  return checkCurp(mended).valid ? mended : curp;
 }

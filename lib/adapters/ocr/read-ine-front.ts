@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { birthYymmdd, claveElectorParts } from "@/lib/mx/clave-elector";
 import { checkCurp } from "@/lib/mx/curp";
 import { curpCardAgreement, curpExpectedFromCard, curpFitsCard, curpVouchedByCard, namesFitCurp } from "@/lib/mx/curp-card-agreement";
-import { repairCurp, withCenturyMark, withInnerConsonants } from "@/lib/mx/curp-repair";
+import { repairCurp, withBirthDate, withCenturyMark, withInnerConsonants } from "@/lib/mx/curp-repair";
 import { estadoOfAddress, tidyAddress } from "@/lib/mx/ine-address";
 import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
@@ -141,12 +141,17 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // they are mended, the CURP gives the date.
   named.fecha_nacimiento ??= curpBirthDate(named);
   named.curp = withCenturyMark(withInnerConsonants(named.curp, named), named.fecha_nacimiento);
+  // The claves the passes read as they came, before any grammar gave them the card's date and sex:
+  // the ones that can vouch for a small card (front-picture readProblem), and for the CURP's date.
+  const clavesRead = [...new Set(reads.flatMap((r) => r.front.clave_elector ?? []))];
+  const dated = withBirthDate(named.curp, named.fecha_nacimiento, clavesRead);
+  if (dated !== named.curp) {
+    named.curp = dated;
+    named.clave_elector = grammarClave(words, named);
+  }
   // Spaces, periods and the entidad small type loses, put back by the address's own conventions.
   if (named.domicilio) named.domicilio = tidyAddress(named.domicilio, named.estado);
   named.estado = estadoOf(named);
-  // The claves the passes read as they came, before any grammar gave them the card's date and sex:
-  // the ones that can vouch for a small card (front-picture readProblem).
-  const clavesRead = [...new Set(reads.flatMap((r) => r.front.clave_elector ?? []))];
   return { words: first.words, front: named, clavesRead };
 }
 
