@@ -108,15 +108,24 @@ export function chunks(words: OcrWord[]): Chunk[] {
   const heights = kept.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
   const typical = heights[Math.floor(heights.length / 2)] ?? 0;
   const sorted = kept.filter((w) => w.y1 - w.y0 <= 3 * typical).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const lines: OcrWord[][] = [];
+  // A word joins the line whose band holds its middle. The band is the median top and bottom of
+  // the line's words so far, not its first word's box: glare read as a word two lines tall (tune
+  // seed 5, «e» 60 px high beside a 20 px address) opened a line that took both address lines
+  // under it, «COL. C INDEPENDENCIA CENTRO».
+  const lines: { words: OcrWord[]; top: number; bottom: number }[] = [];
   for (const word of sorted) {
     const mid = (word.y0 + word.y1) / 2;
-    const line = lines.find((l) => mid > l[0]!.y0 && mid < l[0]!.y1);
-    if (line) line.push(word);
-    else lines.push([word]);
+    const line = lines.find((l) => mid > l.top && mid < l.bottom);
+    if (!line) {
+      lines.push({ words: [word], top: word.y0, bottom: word.y1 });
+      continue;
+    }
+    line.words.push(word);
+    line.top = median(line.words.map((w) => w.y0));
+    line.bottom = median(line.words.map((w) => w.y1));
   }
   const out: Chunk[] = [];
-  for (const line of lines) {
+  for (const { words: line } of lines) {
     line.sort((a, b) => a.x0 - b.x0);
     let group: OcrWord[] = [];
     const groups: OcrWord[][] = [];
@@ -132,6 +141,12 @@ export function chunks(words: OcrWord[]): Chunk[] {
     for (const g of groups) out.push(...splitAtLabels(g));
   }
   return out;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
 }
 
 function splitAtLabels(group: OcrWord[]): Chunk[] {
