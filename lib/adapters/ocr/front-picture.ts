@@ -90,7 +90,7 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
 /**
  * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
  * birth date and sex read from its other lines (curpVouchedByCard), or its clave de elector, as a
- * pass read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
+ * pass or the small-type recogniser read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
  * a CURP of 16 characters, which can vouch for nothing), or that clave agrees with a CURP that
  * passes its check digit (claveAgreesWithCurp: two lines read apart agreeing in thirteen
  * characters were read, not guessed; a name misread small, YAÑEZ as YARE or ITZEL as MZA, kept

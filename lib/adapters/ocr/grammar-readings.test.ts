@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IneFront } from "@/lib/mx/ine-front";
-import { claveLetters, grammarClave, grammarCurp } from "./grammar-readings";
+import { claveLetters, curpBackedByClave, grammarClave, grammarCurp, smallTypeReads } from "./grammar-readings";
 import { greedyOf, latticeOf } from "./lattice-fixture";
 import { wordsOf } from "./paddle-ocr";
 
@@ -118,5 +118,32 @@ describe("grammarClave: the clave de elector under its grammar", () => {
     const chars = [..."RDGNFR85081605H568"];
     chars[15] = "5>6";
     expect(grammarClave(box(chars), { ...card, clave_elector: "RDGNFR85081605H668" })).toBe("RDGNFR85081605H668");
+  });
+});
+
+describe("smallTypeReads and curpBackedByClave: the coded lines as the small-type recogniser reads them", () => {
+  // Paddle's reading of the box lost characters; the small-type recogniser's (`second`) did not.
+  const boxes = (...lines: [string, string][]) =>
+    wordsOf(lines.map(([paddle, second], i) => ({ text: paddle, confidence: 0.8, x0: 0, y0: 30 * i, x1: 400, y1: 30 * i + 20, lattice: latticeOf([...paddle]), second: latticeOf([...second]) })));
+
+  it("takes a CURP that passes its check digit and a clave of its shape, as read", () => {
+    const read = smallTypeReads(boxes(["CURP R0GF85O816HCLDNR", "CURP ROGF850816HCLDNR04"], ["RDGNFR8508I605H1OO", "CLAVE DE ELECTOR RDGNFR85081605H100"]));
+    expect(read).toEqual({ curps: ["ROGF850816HCLDNR04"], claves: ["RDGNFR85081605H100"] });
+  });
+
+  it("leaves out a CURP whose check digit fails and a clave not of its shape", () => {
+    expect(smallTypeReads(boxes(["CURP ROGF850816HCLDNR05", "CURP ROGF850816HCLDNR05"], ["RDGNFR8508160H100", "RDGNFR8508160H100"]))).toEqual({ curps: [], claves: [] });
+  });
+
+  it("reads nothing where no box was read again", () => {
+    expect(smallTypeReads(box([..."ROGF850816HCLDNR04"]))).toEqual({ curps: [], claves: [] });
+  });
+
+  it("backs a CURP with a clave that agrees in its letters, birth date and sex, and no other", () => {
+    expect(curpBackedByClave([null, "ROGF850816HCLDNR04"], ["RDGNFR85081605H100"])).toBe("ROGF850816HCLDNR04");
+    // The clave's letters of another name (GONZALEZ read GOMEZ: GM), its date a day off, its sex.
+    expect(curpBackedByClave(["ROGF850816HCLDNR04"], ["RDGMFR85081605H100", "RDGNFR85081705H100", "RDGNFR85081605M100"])).toBeNull();
+    // A CURP failing its check digit is backed by nothing.
+    expect(curpBackedByClave(["ROGF850816HCLDNR05"], ["RDGNFR85081605H100"])).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { birthYymmdd } from "@/lib/mx/clave-elector";
+import { birthYymmdd, claveAgreesWithCurp } from "@/lib/mx/clave-elector";
 import { checkCurp, failsOnlyCheckDigit } from "@/lib/mx/curp";
 import { COMMON_FIRST_NAMES, curpCardAgreement, curpExpectedFromCard, curpNameWords, NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
 import { CLAVE_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { claveGrammar, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
 import type { PaddleWord } from "./paddle-ocr";
+import { greedyText } from "./small-type";
 
 /**
  * How much less likely than the greedy reading a grammar's reading of a box may be, in nats over
@@ -20,25 +21,28 @@ export const GRAMMAR_MARGIN = 5;
  * reading, or Tesseract's reread where it spells the same letters) and Tesseract's reread where it
  * did not (paddle-front-reader's hybrid reader).
  */
-export function boxLattices(words: OcrWord[]): { lattice: Lattice; text: string; reread?: string }[] {
-  const byLattice = new Map<Lattice, { texts: string[]; reread?: string }>();
+export function boxLattices(words: OcrWord[]): { lattice: Lattice; text: string; reread?: string; second?: Lattice }[] {
+  const byLattice = new Map<Lattice, { texts: string[]; reread?: string; second?: Lattice }>();
   for (const w of words as PaddleWord[]) {
     if (!w.lattice) continue;
-    const box = byLattice.get(w.lattice) ?? { texts: [], reread: w.reread };
+    const box = byLattice.get(w.lattice) ?? { texts: [], reread: w.reread, second: w.second };
     box.texts.push(w.text);
     byLattice.set(w.lattice, box);
   }
-  return [...byLattice].map(([lattice, { texts, reread }]) => ({ lattice, text: texts.join(""), ...(reread ? { reread } : {}) }));
+  return [...byLattice].map(([lattice, { texts, reread, second }]) => ({ lattice, text: texts.join(""), ...(reread ? { reread } : {}), ...(second ? { second } : {}) }));
 }
 
 /** The values of the grammar in boxes whose greedy text holds a run of `length` letters and digits or more, within the margin. */
 function readings(words: OcrWord[], grammar: Grammar, length: number, margin = GRAMMAR_MARGIN): { value: string; cost: number }[] {
   const out: { value: string; cost: number }[] = [];
   const run = new RegExp(`[A-Z0-9]{${length},}`);
-  for (const { lattice, text } of boxLattices(words)) {
+  for (const { lattice, text, second } of boxLattices(words)) {
     if (!run.test(text.toUpperCase().replace(/\s+/g, ""))) continue;
-    const read = decodeWithGrammar(lattice, grammar);
-    if (read && read.greedyLogp - read.logp <= margin) out.push({ value: read.value, cost: read.greedyLogp - read.logp });
+    // The box as Paddle's recogniser reads it, and as the small-type one does (small-type.ts).
+    for (const each of second ? [lattice, second] : [lattice]) {
+      const read = decodeWithGrammar(each, grammar);
+      if (read && read.greedyLogp - read.logp <= margin) out.push({ value: read.value, cost: read.greedyLogp - read.logp });
+    }
   }
   return out.sort((a, b) => a.cost - b.cost);
 }
@@ -135,3 +139,33 @@ export function claveLetters(card: Pick<IneFront, "primer_apellido" | "segundo_a
 // of either shape INE prints, the full one or the shorter one of some fronts.
 const shapedAs = (value: string, pattern: string) => repair(value, pattern) === value;
 const claveShaped = (value: string) => shapedAs(value, CLAVE_PATTERN) || shapedAs(value, SHORT_CLAVE_PATTERN);
+
+/**
+ * What the small-type recogniser (small-type.ts) reads, as it reads it (its greedy path, no
+ * grammar), in the boxes that hold a coded line: the CURPs that pass their check digit and the
+ * claves de elector of their shape. They are reads of the card like a pass's: on small cards it
+ * reads the CURP right where Paddle loses a character of it (tune part, HESI040414HNTRTXH7 read
+ * HES840AI4HATR1D0H7 by Paddle at 248 px).
+ */
+export function smallTypeReads(words: OcrWord[]): { curps: string[]; claves: string[] } {
+  const curps = new Set<string>();
+  const claves = new Set<string>();
+  for (const { second } of boxLattices(words)) {
+    if (!second) continue;
+    const text = greedyText(second).replace(/\s+/g, "");
+    for (const [run] of text.matchAll(/[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d/g)) if (checkCurp(run).valid) curps.add(run);
+    for (const [run] of text.matchAll(/[A-Z]{6}\d{8}[HM]\d{3}/g)) claves.add(run);
+  }
+  return { curps: [...curps], claves: [...claves] };
+}
+
+/**
+ * A CURP read as it is printed (a pass's or the small-type recogniser's, passing its check digit)
+ * that a clave de elector read as printed agrees with in its thirteen shared characters
+ * (claveAgreesWithCurp): two lines read apart, each by itself, naming the same person. It is the
+ * card's CURP even where the names as read contradict it (a small card's ITZEL read MZA), since
+ * the names' letters are what small type loses first.
+ */
+export function curpBackedByClave(curps: readonly (string | null)[], claves: readonly string[]): string | null {
+  return curps.find((curp) => !!curp && claves.some((clave) => claveAgreesWithCurp(clave, curp))) ?? null;
+}

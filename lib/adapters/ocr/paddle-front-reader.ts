@@ -7,6 +7,7 @@ import { detectText, loadPaddle, recogniseBoxes, unglue, wordsOf, type TextBox }
 import { decodeWithGrammar, spellingGrammar } from "./ctc-grammar";
 import { GRAMMAR_MARGIN } from "./grammar-readings";
 import { addressField, nameFields, readByPosition, type PositionBox } from "./read-by-position";
+import { smallTypeLattices } from "./small-type";
 
 /**
  * Paddle's passes: the card at 300 dpi, then larger. Thresholding, which helps Tesseract past
@@ -35,8 +36,14 @@ function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read
   return once(boxesRead, image, key, async () => {
     const card = await cardRegion(image, options);
     const region = options.area ? await areaOf(card, options.area) : card;
-    const boxes = await detectText(region);
-    return { region, boxes: await recogniseBoxes(region, options.area ? boxes : await inTextColumn(region, boxes)) };
+    const found = await detectText(region);
+    const boxes = await recogniseBoxes(region, options.area ? found : await inTextColumn(region, found));
+    // The boxes that may hold a CURP or a clave (a run of 12 letters and digits) read again by the
+    // recogniser for small type, for the grammar readings (grammar-readings).
+    const coded = boxes.filter((b) => /[A-Z0-9]{12,}/i.test(b.text.replace(/\s+/g, "")));
+    const seconds = await smallTypeLattices(region, coded);
+    coded.forEach((b, i) => (b.second = seconds[i]!.lattice));
+    return { region, boxes };
   });
 }
 
@@ -224,7 +231,7 @@ export const combinedIneFrontReader: IneFrontReader = {
   passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, FRONT_PASSES[1]!],
   byPosition: (image, turn) => fieldsByPosition(image, turn),
   // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
-  version: "combined 2026-12-03, lines by median",
+  version: "combined 2026-12-03, small-type recogniser",
 };
 
 /**

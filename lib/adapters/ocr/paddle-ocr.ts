@@ -59,14 +59,14 @@ function engine(): Promise<Engine> {
  * `lattice`: the recogniser's probabilities for the box, folded into the classes the card's coded
  * fields use (lib/adapters/ocr/ctc-grammar), for decoding them again under their grammar.
  */
-export type TextBox = { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; lattice?: Lattice; reread?: string };
+export type TextBox = { text: string; confidence: number; x0: number; y0: number; x1: number; y1: number; lattice?: Lattice; reread?: string; second?: Lattice };
 
 /**
  * A word of a box, with its box's lattice (every word of a box shares it) and Tesseract's reread
  * of the box where it spelt other letters than Paddle (lib/adapters/ocr/paddle-front-reader: kept
  * for the names' lexicon reading, lib/adapters/ocr/name-readings).
  */
-export type PaddleWord = OcrWord & { lattice?: Lattice; reread?: string };
+export type PaddleWord = OcrWord & { lattice?: Lattice; reread?: string; second?: Lattice };
 
 /**
  * Each dictionary index's lattice class: uppercase and lowercase together (the recogniser tells
@@ -242,7 +242,7 @@ export function wordsOf(boxes: TextBox[]): PaddleWord[] {
     let at = 0;
     for (const part of text.split(/(\s+)/)) {
       const word = { text: part, x0: Math.round(b.x0 + at * perChar), y0: b.y0, x1: Math.round(b.x0 + (at + part.length) * perChar), y1: b.y1 };
-      if (part.trim()) words.push({ ...word, ...(b.lattice ? { lattice: b.lattice } : {}), ...(b.reread ? { reread: b.reread } : {}) });
+      if (part.trim()) words.push({ ...word, ...(b.lattice ? { lattice: b.lattice } : {}), ...(b.reread ? { reread: b.reread } : {}), ...(b.second ? { second: b.second } : {}) });
       at += part.length;
     }
     return words;

@@ -8,7 +8,7 @@ import { joinedAddress, labelsFound, parseIneFront, readFrontWords, type IneFron
 import { findCard, type FoundCard } from "@/lib/adapters/vision/find-card";
 import { isNarrow } from "./front-picture";
 import { addressCutShort, votedAddress } from "./address-vote";
-import { grammarClave, grammarCurp } from "./grammar-readings";
+import { curpBackedByClave, grammarClave, grammarCurp, smallTypeReads } from "./grammar-readings";
 import { lexiconNames, nameDisagreements } from "./name-readings";
 import { tally, timed } from "./stage-times";
 import { FRONT_PASSES, type CardArea, type FrontPass, type IneFrontReader, type Turn } from "./ine-front-reader";
@@ -101,9 +101,17 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // Before it, the CURP Paddle's recogniser gives under RENAPO's grammar and the check digit
   // (lib/adapters/ocr/grammar-readings: a second choice where small type's first is wrong).
   const words = reads.flatMap((r) => r.words);
+  // The claves the passes and the small-type recogniser read as printed, before any grammar gave
+  // them the card's date and sex: the ones that can vouch for a small card (front-picture
+  // readProblem), for the CURP's date, and for a CURP read as printed that they agree with.
+  const smallType = smallTypeReads(words);
+  const clavesRead = [...new Set([...reads.flatMap((r) => r.front.clave_elector ?? []), ...smallType.claves])];
+  const backed = (curp: string | null) => !!curpBackedByClave([curp], clavesRead);
+  const backedRead = curpBackedByClave([...reads.map((r) => r.front.curp), ...smallType.curps], clavesRead);
   await timed("grammar decode", async () => {
     answer.sexo = sexOf(answer);
-    if (untrustedCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
+    if (backedRead && !backed(answer.curp)) answer.curp = backedRead;
+    else if (untrustedCurp(answer)) answer.curp = grammarCurp(words, answer, answer.curp) ?? (validCurp(answer) ? null : repairCurp(words.map((w) => w.text), answer)) ?? answer.curp;
     answer.curp = withInnerConsonants(answer.curp, answer);
     answer.fecha_nacimiento = birthDateOf(answer);
     answer.curp = withCenturyMark(answer.curp, answer.fecha_nacimiento);
@@ -122,17 +130,22 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // read ROQS…SOXF14: D and O weigh alike at the 14th place, tune seed 202): where the passes read
   // two valid CURPs, the one the card's mended names agree with more is the card's, and the clave,
   // whose letters its grammar took from the CURP, is decoded again under it.
-  const agreed = curpTheCardAgrees(named, reads.map((r) => r.front.curp));
+  const agreed = backed(named.curp) ? named.curp : curpTheCardAgrees(named, reads.map((r) => r.front.curp));
   // The CURP's grammar takes the names' letters as given, so a name misread when it ran gave it
   // the wrong ones (tune seed 202, a 265 px card: MONTAÑO read NONTANO, so HENR… was asked of a
   // box that holds HEMR571014MZSRNC63, which the grammar reads within 4.1 nats once M is given):
   // with the names mended, a CURP still invalid or contradicted is read under the grammar again.
-  const regrammared = untrustedCurp({ ...named, curp: agreed }) ? grammarCurp(words, named, agreed) : null;
+  const regrammared = !backed(agreed) && untrustedCurp({ ...named, curp: agreed }) ? grammarCurp(words, named, agreed) : null;
   const curp = regrammared ?? agreed;
   if (curp !== named.curp) {
     named.curp = curp;
     named.clave_elector = grammarClave(words, named);
     named.sexo = sexOf(named);
+  } else if (backed(curp)) {
+    // A CURP backed by a clave read as printed was taken before the lexicon mended the names, and
+    // a given name misread then (VALERIA unread) gave the clave's grammar none of its letters: it is
+    // decoded again with them (tune part, seed 23: GRGNML… for GRGNVL… on a 245 px card).
+    named.clave_elector = grammarClave(words, named);
   }
   // A name line the valid CURP and clave still contradict, from a reading they do not.
   Object.assign(named, namesTheCardAgrees(named, [...ranked(reads).map((r) => r.front), ...(positionRead ? [await positionRead] : [])]));
@@ -141,9 +154,6 @@ export async function readIneFront(reader: IneFrontReader, picture: Uint8Array, 
   // they are mended, the CURP gives the date.
   named.fecha_nacimiento ??= curpBirthDate(named);
   named.curp = withCenturyMark(withInnerConsonants(named.curp, named), named.fecha_nacimiento);
-  // The claves the passes read as they came, before any grammar gave them the card's date and sex:
-  // the ones that can vouch for a small card (front-picture readProblem), and for the CURP's date.
-  const clavesRead = [...new Set(reads.flatMap((r) => r.front.clave_elector ?? []))];
   const dated = withBirthDate(named.curp, named.fecha_nacimiento, clavesRead);
   if (dated !== named.curp) {
     named.curp = dated;
