@@ -80,7 +80,7 @@ export async function readAugmentedFronts(seed: number, parts: Part[], photos: B
         return { found, problem, ...(await readIneFront(reader, picture, found)) };
       });
       const ms = performance.now() - t;
-      // A card under MIN_CARD_WIDTH is refused after its read unless that read vouches for itself,
+      // A card under MIN_CARD_WIDTH is judged on its read (front-picture readProblem),
       // as the capture and the full INE validation do.
       const { found, front } = value;
       const problem = value.problem ?? readProblem(found, value);

@@ -25,12 +25,23 @@ export type FrontPictureProblem = {
  * 1–8 of 11–15 per picture (the name or the CURP missed on every one), 320–330 px 11/15 and 13/15
  * (names, CURP, clave and birth date right on both; missed: the years of registro and emisión,
  * localidad, an accent), 391 px 7/13 (the redrawn sample whose printed clave and CURP are
- * malformed), 400–500 px 95%. A narrower card is taken only when its read vouches for itself
- * (readProblem).
+ * malformed), 400–500 px 95%. A narrower card is read whole before it is judged (readProblem).
  */
 export const MIN_CARD_WIDTH = 320;
 /**
- * Width under which a card is not read at all. Between it and MIN_CARD_WIDTH the card is read, and
+ * Width from which a card whose names were read is taken without vouching for itself. Measured
+ * again 2026-12-03 with the small-type recogniser, on the tune part (five seeds, 5, 11, 23, 37,
+ * 101, small and small_photo, both engines), every card read whatever this check said: 280–320 px
+ * read 90% of fields (321/355; the sandbox cards 256/260, INE's specimens 65/95), as 320–340 px,
+ * which is taken, does (99/110: 80/85 and 19/25); 260–280 px read 80%, 240–260 px 73%. The four specimens refused
+ * there read 30 of their 50 fields: the third-party redrawings print a 17-character clave and a
+ * CURP failing its check digit, which can vouch for nothing, so before they were refused whatever
+ * else was read. Its labels are still too small to read (isNarrow), so the names are what shows
+ * the read is a front's (a back or another card gives none; the capture looks for a back's MRZ).
+ */
+export const MIN_TAKEN_WIDTH = 280;
+/**
+ * Width under which a card is not read at all. Between it and MIN_TAKEN_WIDTH the card is read, and
  * taken only where its CURP agrees with its names, birth date and sex (curpVouchedByCard). On the
  * tune part (four seeds, small and small_photo, both engines, 2026-11-27), 23 of the 45 cards
  * 240–320 px wide were so taken, and read their names 65/69, CURP 22/23, clave, birth date and sex
@@ -84,11 +95,13 @@ export const isNarrow = (found: FoundCard) => found.sourceWidth < MIN_CARD_WIDTH
  */
 const isBlurred = (found: FoundCard) => found.by !== "whole" && found.sharpness < MIN_SHARPNESS;
 
-/** Whether a card problemOf takes must still vouch for itself once read (readProblem): a narrow or a blurred one. */
-export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(found);
+/** Whether a card problemOf takes is judged only once read whole (readProblem): a narrow or a blurred one. */
+export const judgedOnItsRead = (found: FoundCard) => isNarrow(found) || isBlurred(found);
+/** Whether such a card must vouch for itself to be taken: under MIN_TAKEN_WIDTH, or blurred. */
+const mustVouch = (found: FoundCard) => found.sourceWidth < MIN_TAKEN_WIDTH || isBlurred(found);
 
 /**
- * After reading: a narrow or blurred card is taken only when its CURP agrees with the names,
+ * After reading: a card under MIN_TAKEN_WIDTH or blurred is taken only when its CURP agrees with the names,
  * birth date and sex read from its other lines (curpVouchedByCard), or its clave de elector, as a
  * pass or the small-type recogniser read it (`clavesRead`, readIneFront), does (claveVouchedByCard: INE's 2019 specimen prints
  * a CURP of 16 characters, which can vouch for nothing), or that clave agrees with a CURP that
@@ -99,7 +112,9 @@ export const mustVouch = (found: FoundCard) => isNarrow(found) || isBlurred(foun
  */
 export function readProblem(found: FoundCard, read: Pick<FrontReadWhole, "front" | "clavesRead">): FrontPictureProblem | null {
   const { front, clavesRead } = read;
-  if (!mustVouch(found) || curpVouchedByCard(front.curp, front)) return null;
+  // MIN_TAKEN_WIDTH to MIN_CARD_WIDTH, sharp: taken where the names were read.
+  if (!mustVouch(found)) return isNarrow(found) && !(front.primer_apellido && front.nombres) ? tooSmall(found.sourceWidth) : null;
+  if (curpVouchedByCard(front.curp, front)) return null;
   const clave = front.clave_elector && clavesRead.includes(front.clave_elector) ? front.clave_elector : null;
   if (clave && (claveVouchedByCard(clave, front) || (front.curp && claveAgreesWithCurp(clave, front.curp)))) return null;
   return isNarrow(found) ? tooSmall(found.sourceWidth) : BLURRED;

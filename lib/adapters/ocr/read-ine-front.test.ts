@@ -339,7 +339,7 @@ describe("readIneFront: the card found in the picture", () => {
     };
     const wide = await found(1012, 638, "outline");
     expect(await widths({ ...wide, sourceWidth: 300 })).toEqual([1012, 1400]);
-    // Wide but blurred: it must vouch too (front-picture mustVouch), yet its labels read, so both turns and every pass.
+    // Wide but blurred: it must vouch too (front-picture readProblem), yet its labels read, so both turns and every pass.
     expect(await widths({ ...wide, sharpness: 50 })).toEqual([1012, 1012, 1600, 1400]);
   });
 

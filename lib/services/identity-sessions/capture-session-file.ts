@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionFileKind, type SessionFrontRead } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
-import { checkFrontPicture, MIN_READ_WIDTH, mustVouch, readProblem } from "@/lib/adapters/ocr/front-picture";
+import { checkFrontPicture, judgedOnItsRead, MIN_READ_WIDTH, readProblem } from "@/lib/adapters/ocr/front-picture";
 import type { IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
 import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
@@ -129,11 +129,14 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   const refused = (p: NonNullable<typeof problem>) => ({ refusal: { error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] }, read: null });
   if (problem) return refused(problem);
   // A card under front-picture's MIN_CARD_WIDTH, or blurred, is read whole now, as the checks will
-  // read it, and taken only where its CURP agrees with its names, birth date and sex: that read is an INE
-  // front's (a back has no CURP), where its small labels would not pass the label count below.
+  // read it, and taken as readProblem says: under MIN_TAKEN_WIDTH or blurred, only where its CURP
+  // or clave agrees with its names, birth date and sex (a back has neither); wider, where its names
+  // were read. Its small labels would not pass the label count below.
   // The read is kept with the capture: the checks use it rather than read the card again.
-  if (mustVouch(found)) {
+  if (judgedOnItsRead(found)) {
     const read = await readIneFront(deps.frontReader, picture, found);
+    // A back's names are no front's (the read of its words finds some by where a front prints them).
+    if (hasIneMrz(read.words)) return { refusal: { error: backAsFront(), cause: CAPTURE_REFUSALS.backAsFront }, read: null };
     const late = readProblem(found, read);
     return late ? refused(late) : { refusal: null, read };
   }
@@ -144,8 +147,7 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
     words = await deps.frontReader.read(await untrustedImage(bytes).rotate().rotate(180).png().toBuffer());
   }
   if (hasIneMrz(words)) {
-    const error = new AppError("INVALID", "Enviaste el reverso como frente: esta foto tiene las líneas de abajo del reverso. Toma ahora el frente, el lado con tu foto y tu nombre.", { ine_front: ["an MRZ (IDMEX…) is on it: this is the back"] });
-    return { refusal: { error, cause: CAPTURE_REFUSALS.backAsFront }, read: null };
+    return { refusal: { error: backAsFront(), cause: CAPTURE_REFUSALS.backAsFront }, read: null };
   }
   if (ineFrontLabels(words).length < MIN_FRONT_LABELS) {
     const error = new AppError("INVALID", "Esta foto no parece el frente de una INE: no encontramos sus textos (NOMBRE, CLAVE DE ELECTOR…). Toma de nuevo el frente, completo y enfocado.", { ine_front: ["no INE labels found"] });
@@ -173,3 +175,6 @@ async function refuse(db: DbOrTx, id: string, cause: Refusal["cause"], now: Date
 export function defaultCaptureDeps(): CaptureDeps {
   return { storage: fileStorage(), faces: humanFaceAnalyzer, mrzReader: tesseractMrzReader, frontReader: combinedIneFrontReader, now: () => new Date() };
 }
+
+const backAsFront = () =>
+  new AppError("INVALID", "Enviaste el reverso como frente: esta foto tiene las líneas de abajo del reverso. Toma ahora el frente, el lado con tu foto y tu nombre.", { ine_front: ["an MRZ (IDMEX…) is on it: this is the back"] });

@@ -32,7 +32,7 @@ function counted(version = combinedIneFrontReader.version): IneFrontReader & { r
 const row = async (id: string) => (await getDb().select().from(identitySessions).where(eq(identitySessions.id, id)))[0]!;
 
 // A card 240–320 px wide is read whole at capture to decide whether to take it
-// (lib/adapters/ocr/front-picture.ts mustVouch); the checks use that read instead of reading the
+// (lib/adapters/ocr/front-picture.ts judgedOnItsRead); the checks use that read instead of reading the
 // card again, only for that very file and the same reader's version.
 describe("a small front's read, kept from the capture for the checks", () => {
   const maria = SANDBOX_VOTERS[0]!;

@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { identitySessions } from "@/lib/db/schema";
-import { renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
+import { renderIneBack, renderIneFront } from "@/lib/adapters/ine/sandbox-cards";
 import { SANDBOX_VOTERS } from "@/lib/adapters/ine/sandbox-voters";
-import { MIN_CARD_WIDTH } from "@/lib/adapters/ocr/front-picture";
+import { MIN_CARD_WIDTH, MIN_TAKEN_WIDTH } from "@/lib/adapters/ocr/front-picture";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { augment, type Augmentation } from "@/test/factories/card-photo";
 import { call } from "@/test/http";
@@ -80,6 +80,22 @@ describe("POST /identity/verify/{token}/files/ine_front, a picture the reader ca
       message: `La credencial se ve muy pequeña en la foto del frente (250 px de ancho; se necesitan al menos ${MIN_CARD_WIDTH}). Acércate o envía una foto de mayor resolución.`,
       errors: { ine_front: [`card too small: 250 px wide, at least ${MIN_CARD_WIDTH}`] },
     });
+    expect(await session(id)).toMatchObject({ refusedCaptures: 1 });
+  }, 120_000);
+
+  it("takes a card between MIN_TAKEN_WIDTH and MIN_CARD_WIDTH whose names were read though its CURP does not vouch for it, and refuses a back that size", async () => {
+    const { id, token } = await openSession();
+    // María's card printing another person's CURP and a clave of no one's letters (a redrawn specimen's codes contradict it so).
+    const voter = SANDBOX_VOTERS[0]!;
+    const contradicted = await renderIneFront({ ...voter, curp: SANDBOX_VOTERS[1]!.curp, clave_elector: `ZZZZZZ${voter.clave_elector.slice(6)}` });
+    const width = MIN_TAKEN_WIDTH + 20;
+    const taken = await send(token, await sharp(contradicted).resize({ width }).jpeg({ quality: 90 }).toBuffer());
+    expect(taken.status, await taken.clone().text()).toBe(200);
+    expect((await session(id)).files).toHaveProperty("ine_front");
+    // The back as the front, as small: its MRZ is read (and it gives no front's names).
+    const back = await send(token, await sharp(await renderIneBack(voter)).resize({ width }).jpeg({ quality: 90 }).toBuffer());
+    expect(back.status).toBe(422);
+    expect((await back.json()).errors).toEqual({ ine_front: ["an MRZ (IDMEX…) is on it: this is the back"] });
     expect(await session(id)).toMatchObject({ refusedCaptures: 1 });
   }, 120_000);
 
