@@ -1,7 +1,7 @@
 import { birthYymmdd, claveAgreesWithCurp } from "@/lib/mx/clave-elector";
 import { checkCurp, failsOnlyCheckDigit } from "@/lib/mx/curp";
 import { COMMON_FIRST_NAMES, curpCardAgreement, curpExpectedFromCard, curpNameWords, NAME_PARTICLES } from "@/lib/mx/curp-card-agreement";
-import { CLAVE_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
+import { CLAVE_PATTERN, CURP_PATTERN, repair, SHORT_CLAVE_PATTERN, type IneFront, type OcrWord } from "@/lib/mx/ine-front";
 import { claveGrammar, curpGrammar, decodeWithGrammar, type Grammar, type Lattice } from "./ctc-grammar";
 import type { PaddleWord } from "./paddle-ocr";
 import { greedyText } from "./small-type";
@@ -153,8 +153,11 @@ export function smallTypeReads(words: OcrWord[]): { curps: string[]; claves: str
   for (const { second } of boxLattices(words)) {
     if (!second) continue;
     const text = greedyText(second).replace(/\s+/g, "");
-    for (const [run] of text.matchAll(/[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d/g)) if (checkCurp(run).valid) curps.add(run);
-    for (const [run] of text.matchAll(/[A-Z]{6}\d{8}[HM]\d{3}/g)) claves.add(run);
+    for (let i = 0; i + 18 <= text.length; i++) {
+      const run = text.slice(i, i + 18);
+      if (shapedAs(run, CURP_PATTERN) && checkCurp(run).valid) curps.add(run);
+      if (shapedAs(run, CLAVE_PATTERN)) claves.add(run);
+    }
   }
   return { curps: [...curps], claves: [...claves] };
 }

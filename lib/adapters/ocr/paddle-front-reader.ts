@@ -231,7 +231,7 @@ export const combinedIneFrontReader: IneFrontReader = {
   passes: [FRONT_PASSES[0]!, { width: 1012, engine: "paddle" }, FRONT_PASSES[1]!],
   byPosition: (image, turn) => fieldsByPosition(image, turn),
   // The date of the last change to what a front reads (IneFrontReader.version): change it with any.
-  version: "combined 2026-12-03, small-type recogniser",
+  version: "combined 2026-12-03b, small-type recogniser",
 };
 
 /**

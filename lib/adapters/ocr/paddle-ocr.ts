@@ -144,16 +144,7 @@ export function recogniseBoxes(image: Uint8Array, boxes: { x0: number; y0: numbe
 
 async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1: number; y1: number }[]): Promise<TextBox[]> {
   const { ort, rec, dictionary, classOf, folded } = await engine();
-  const source = sharp(image).removeAlpha().toColourspace("srgb");
-  const lines = await Promise.all(
-    boxes.map(async (box) => {
-      const width = Math.max(1, box.x1 - box.x0);
-      const height = Math.max(1, box.y1 - box.y0);
-      const w = Math.max(REC_HEIGHT, Math.min(MAX_REC_WIDTH, Math.round((width * REC_HEIGHT) / height)));
-      const pixels = await source.clone().extract({ left: box.x0, top: box.y0, width, height }).resize(w, REC_HEIGHT, { fit: "fill", kernel: "lanczos3" }).raw().toBuffer();
-      return { box, w, pixels };
-    }),
-  );
+  const lines = await boxLines(sharp(image).removeAlpha().toColourspace("srgb"), boxes, REC_HEIGHT, MAX_REC_WIDTH);
   const order = [...lines.keys()].sort((a, b) => lines[a]!.w - lines[b]!.w);
   const texts: { text: string; confidence: number; lattice: Lattice }[] = [];
   for (let start = 0; start < order.length; start += BATCH) {
@@ -184,6 +175,22 @@ async function recognise(image: Uint8Array, boxes: { x0: number; y0: number; x1:
     if (texts[k]!.text.trim()) out[i] = { ...texts[k]!, ...lines[i]!.box };
   });
   return out.filter(Boolean);
+}
+
+/**
+ * Each box cut out of `source` and resized to a recogniser's height, its width in proportion (at
+ * least square, at most `maxWidth`): the box, its width and its raw pixels (the source's channels).
+ */
+export function boxLines<B extends { x0: number; y0: number; x1: number; y1: number }>(source: ReturnType<typeof sharp>, boxes: B[], height: number, maxWidth: number): Promise<{ box: B; w: number; pixels: Buffer }[]> {
+  return Promise.all(
+    boxes.map(async (box) => {
+      const width = Math.max(1, box.x1 - box.x0);
+      const tall = Math.max(1, box.y1 - box.y0);
+      const w = Math.max(height, Math.min(maxWidth, Math.round((width * height) / tall)));
+      const pixels = await source.clone().extract({ left: box.x0, top: box.y0, width, height: tall }).resize(w, height, { fit: "fill", kernel: "lanczos3" }).raw().toBuffer();
+      return { box, w, pixels };
+    }),
+  );
 }
 
 const BATCH = 6;

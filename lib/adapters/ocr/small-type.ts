@@ -3,6 +3,7 @@ import type { InferenceSession as Session, Tensor as TensorType } from "onnxrunt
 import sharp from "sharp";
 import { loadAtRuntime, resolvePackageFile } from "@/lib/adapters/node-packages";
 import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, type Lattice } from "./ctc-grammar";
+import { boxLines } from "./paddle-ocr";
 import { timed } from "./stage-times";
 
 /**
@@ -44,16 +45,7 @@ export function smallTypeLattices(image: Uint8Array, boxes: Box[]): Promise<{ la
 
 async function read(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice; text: string }[]> {
   const { ort, session } = await engine();
-  const source = sharp(image).removeAlpha().greyscale();
-  const lines = await Promise.all(
-    boxes.map(async (box) => {
-      const width = Math.max(1, box.x1 - box.x0);
-      const height = Math.max(1, box.y1 - box.y0);
-      const w = Math.max(HEIGHT, Math.min(MAX_WIDTH, Math.round((width * HEIGHT) / height)));
-      const pixels = await source.clone().extract({ left: box.x0, top: box.y0, width, height }).resize(w, HEIGHT, { fit: "fill", kernel: "lanczos3" }).raw().toBuffer();
-      return { w, pixels };
-    }),
-  );
+  const lines = await boxLines(sharp(image).removeAlpha().greyscale(), boxes, HEIGHT, MAX_WIDTH);
   // One box at a time: a few boxes of a few hundred columns, each read in milliseconds.
   const out: { lattice: Lattice; text: string }[] = [];
   for (const { w, pixels } of lines) {
