@@ -1,4 +1,5 @@
 import { BLANK, LATTICE_CHARS, LATTICE_CLASSES, OTHER, type Lattice } from "./ctc-grammar";
+import { greedyText } from "./small-type";
 
 /**
  * For tests: a recogniser's output as CTC lays it out, each character over two steps then a blank
@@ -27,13 +28,4 @@ export function latticeOf(chars: string[]): Lattice {
 }
 
 /** The greedy reading of a lattice: the likeliest class at each step, repeats merged, blanks dropped. */
-export function greedyOf(l: Lattice): string {
-  let [out, last] = ["", BLANK];
-  for (let t = 0; t < l.steps; t++) {
-    const r = [...l.logp.subarray(t * LATTICE_CLASSES, (t + 1) * LATTICE_CLASSES)];
-    const best = r.indexOf(Math.max(...r));
-    if (best !== last && best !== BLANK) out += best === OTHER ? "?" : LATTICE_CHARS[best];
-    last = best;
-  }
-  return out;
-}
+export const greedyOf = greedyText;

@@ -39,8 +39,9 @@ function paddleBoxes(image: Uint8Array, options: Parameters<IneFrontReader["read
     const found = await detectText(region);
     const boxes = await recogniseBoxes(region, options.area ? found : await inTextColumn(region, found));
     // The boxes that may hold a CURP or a clave (a run of 12 letters and digits) read again by the
-    // recogniser for small type, for the grammar readings (grammar-readings).
-    const coded = boxes.filter((b) => /[A-Z0-9]{12,}/i.test(b.text.replace(/\s+/g, "")));
+    // recogniser for small type, for the grammar readings (grammar-readings). Not in an area's
+    // read: only its SEXO is taken, never its lattices.
+    const coded = options.area ? [] : boxes.filter((b) => /[A-Z0-9]{12,}/i.test(b.text.replace(/\s+/g, "")));
     const seconds = await smallTypeLattices(region, coded);
     coded.forEach((b, i) => (b.second = seconds[i]!.lattice));
     return { region, boxes };

@@ -38,16 +38,16 @@ function engine(): Promise<Engine> {
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 
-/** Each box of `image` read by the small-type recogniser: its lattice and greedy text. */
-export function smallTypeLattices(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice; text: string }[]> {
+/** Each box of `image` read by the small-type recogniser: its lattice (greedyText reads it as printed). */
+export function smallTypeLattices(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice }[]> {
   return boxes.length ? timed("small type", () => read(image, boxes)) : Promise.resolve([]);
 }
 
-async function read(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice; text: string }[]> {
+async function read(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice }[]> {
   const { ort, session } = await engine();
   const lines = await boxLines(sharp(image).removeAlpha().greyscale(), boxes, HEIGHT, MAX_WIDTH);
   // One box at a time: a few boxes of a few hundred columns, each read in milliseconds.
-  const out: { lattice: Lattice; text: string }[] = [];
+  const out: { lattice: Lattice }[] = [];
   for (const { w, pixels } of lines) {
     const input = new Float32Array(HEIGHT * w);
     for (let i = 0; i < input.length; i++) input[i] = pixels[i]! / 127.5 - 1;
@@ -55,8 +55,7 @@ async function read(image: Uint8Array, boxes: Box[]): Promise<{ lattice: Lattice
     const t = result[session.outputNames[0]!]! as TensorType;
     const steps = Math.min(t.dims[1]!, Math.floor(w / STRIDE));
     const logp = Float32Array.from((t.data as Float32Array).subarray(0, steps * LATTICE_CLASSES));
-    const lattice = { steps, logp };
-    out.push({ lattice, text: greedyText(lattice) });
+    out.push({ lattice: { steps, logp } });
   }
   return out;
 }
