@@ -4,7 +4,7 @@ import { seedUser } from "@/test/factories/seed";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { outboxMessages } from "@/lib/db/schema";
-import { requestPasswordResetAction } from "./account";
+import { requestPasswordResetAction, resetPasswordAction } from "./account";
 import { signInAction, signUpAction } from "./auth";
 
 // The request a server action sees: its headers (the launcher's peer address) and a cookie jar
@@ -140,6 +140,11 @@ describe("signUpAction password rules", () => {
     ["the name", "BEGOÑA NÚÑEZ"],
   ])("refuses %s as the password, saying why", async (_, password) => {
     expect((await signUp(password, "begona.nunez@example.com")).fieldErrors).toEqual({ password: "auth.passwordPersonal" });
+  });
+
+  it("abuse: refuses 12 identical characters (aaaaaaaaaaaa) at sign-up and at a reset, saying why", async () => {
+    expect((await signUp("aaaaaaaaaaaa")).fieldErrors).toEqual({ password: "auth.passwordRepetitive" });
+    expect(await resetPasswordAction({}, form({ token: "x".repeat(43), password: "aaaaaaaaaaaa" }))).toEqual({ fieldErrors: { password: "auth.passwordRepetitive" } });
   });
 
   it("still says when a password is too short", async () => {

@@ -5,6 +5,7 @@ import { PASSWORD_PROBLEMS } from "@/lib/schemas/account";
 export function passwordProblem(message: string): MessageKey {
   if (message === PASSWORD_PROBLEMS.common) return "auth.passwordCommon";
   if (message === PASSWORD_PROBLEMS.personal) return "auth.passwordPersonal";
+  if (message === PASSWORD_PROBLEMS.repetitive) return "auth.passwordRepetitive";
   return "auth.invalidPassword";
 }
 

@@ -6,12 +6,13 @@ import { getDb } from "@/lib/db/client";
 import { LOCALE_COOKIE } from "@/lib/i18n/translate";
 import { AppError } from "@/lib/errors";
 import type { MessageKey } from "@/lib/i18n/translate";
-import { accountUpdateSchema, PASSWORD_PROBLEMS, passwordChangeSchema } from "@/lib/schemas/account";
+import { accountUpdateSchema, passwordChangeSchema } from "@/lib/schemas/account";
 import { actionUser, formInput } from "@/lib/http/action-input";
 import { companyProfileSchema } from "@/lib/schemas/company-profile";
 import { updateCompanyProfile } from "@/lib/services/company-profiles/update-company-profile";
 import { changePassword } from "@/lib/services/users/change-password";
 import { rotateWebhookSecret, updateAccount } from "@/lib/services/users/update-account";
+import { passwordProblem } from "./password-message";
 
 export type SettingsState = { saved?: boolean; fieldErrors?: Record<string, string[]> };
 
@@ -40,13 +41,6 @@ export async function rotateWebhookSecretAction(): Promise<void> {
 
 export type PasswordState = { saved?: boolean; endedSessions?: number; fieldErrors?: { current?: MessageKey; password?: MessageKey } };
 
-// The form reads these in the person's language; the service's messages are the API's English.
-function passwordErrorKey(message: string): MessageKey {
-  if (message === PASSWORD_PROBLEMS.common) return "auth.passwordCommon";
-  if (message === PASSWORD_PROBLEMS.personal) return "auth.passwordPersonal";
-  return "auth.invalidPassword";
-}
-
 /** A new password; the account's other sessions end, this one goes on. */
 export async function changePasswordAction(_prev: PasswordState, input: FormData): Promise<PasswordState> {
   const form = formInput(input);
@@ -56,7 +50,7 @@ export async function changePasswordAction(_prev: PasswordState, input: FormData
     const fieldErrors: PasswordState["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       if (issue.path[0] === "current") fieldErrors.current = "settings.currentPasswordWrong";
-      else fieldErrors.password ??= passwordErrorKey(issue.message);
+      else fieldErrors.password ??= passwordProblem(issue.message);
     }
     return { fieldErrors };
   }
@@ -65,7 +59,7 @@ export async function changePasswordAction(_prev: PasswordState, input: FormData
     return { saved: true, endedSessions };
   } catch (err) {
     if (err instanceof AppError && err.code === "INVALID") {
-      return { fieldErrors: err.errors?.current ? { current: "settings.currentPasswordWrong" } : { password: passwordErrorKey(err.errors?.password?.[0] ?? "") } };
+      return { fieldErrors: err.errors?.current ? { current: "settings.currentPasswordWrong" } : { password: passwordProblem(err.errors?.password?.[0] ?? "") } };
     }
     throw err;
   }

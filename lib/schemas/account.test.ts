@@ -7,7 +7,15 @@ describe("password rules", () => {
     expect(parsed.error?.issues.map((i) => i.message)).toEqual([PASSWORD_PROBLEMS.common]);
   });
 
-  it.each(["contraseña-segura-1", "Nopal-Tijuana-2026", "mi perro se llama Canelo"])("accepts %j", (password) => {
+  it.each(["aaaaaaaaaaaa", "AAAAaaaaAAAA", "abababababab", "1212121212", "x x x x x x x x x", "abcdefghijkl", "zyxwvutsrqpo", "hijklmnopq"])(
+    "abuse: refuses %j, repeated characters or one plain run, saying why",
+    (password) => {
+      const parsed = passwordSchema.safeParse(password);
+      expect(parsed.error?.issues.map((i) => i.message)).toEqual([PASSWORD_PROBLEMS.repetitive]);
+    },
+  );
+
+  it.each(["contraseña-segura-1", "Nopal-Tijuana-2026", "mi perro se llama Canelo", "abcde-abcde", "tacos al pastor"])("accepts %j", (password) => {
     expect(passwordSchema.safeParse(password).success).toBe(true);
   });
 

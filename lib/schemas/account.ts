@@ -8,7 +8,11 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error:
 export const PASSWORD_PROBLEMS = {
   common: "This password is one of the most used ones; anyone trying passwords tries it first. Choose another.",
   personal: "The password must not be your e-mail or your name.",
+  repetitive: "The password repeats too few characters or is one plain run (like aaaaaaaaaaaa or abcdefgh): use at least 5 different characters.",
 } as const;
+
+/** Fewest different characters a password may have (README, "Accounts"). */
+export const MIN_DISTINCT_PASSWORD_CHARACTERS = 5;
 
 const squash = (text: string) => text.normalize("NFC").toLowerCase().replace(/\s+/g, "");
 
@@ -18,11 +22,24 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(plain) || COMMON_PASSWORDS.has(plain.replace(/[\d\p{P}\p{S}]+$/u, ""));
 }
 
+/**
+ * NIST SP 800-63B's "repetitive or sequential characters": fewer than 5 different characters
+ * ("aaaaaaaaaaaa", "abababab"), or one straight run up or down ("abcdefgh", "98765432"). Case and
+ * spaces do not count as difference. Length alone says little about such a password.
+ */
+export function isRepetitivePassword(password: string): boolean {
+  const codes = [...squash(password)].map((c) => c.codePointAt(0)!);
+  if (new Set(codes).size < MIN_DISTINCT_PASSWORD_CHARACTERS) return true;
+  const step = codes[1]! - codes[0]!;
+  return Math.abs(step) === 1 && codes.every((code, i) => i === 0 || code - codes[i - 1]! === step);
+}
+
 export const passwordSchema = z
   .string()
   .min(8, { error: "The password must have at least 8 characters." })
   .max(200, { error: "The password must have at most 200 characters." })
-  .refine((password) => !isCommonPassword(password), { error: PASSWORD_PROBLEMS.common });
+  .refine((password) => !isCommonPassword(password), { error: PASSWORD_PROBLEMS.common, abort: true })
+  .refine((password) => !isRepetitivePassword(password), { error: PASSWORD_PROBLEMS.repetitive });
 export const personNameSchema = z.string().trim().min(1, { error: "Enter a name." }).max(120);
 export const localeSchema = z.enum(["es", "en"]);
 
