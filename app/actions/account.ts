@@ -63,8 +63,10 @@ export async function resetPasswordAction(_prev: AccountFormState, input: FormDa
 /** A button, not the link itself: mail scanners open links, and a GET should change nothing. */
 export async function confirmEmailAction(_prev: AccountFormState, input: FormData): Promise<AccountFormState> {
   const form = formInput(input);
+  // The browser that pressed the button stays signed in; other sessions made before it end.
+  const here = await sessionUser(await auth());
   try {
-    await confirmEmail(getDb(), String(form.get("token") ?? ""));
+    await confirmEmail(getDb(), String(form.get("token") ?? ""), here?.sessionId ?? null);
   } catch (err) {
     if (isCode(err, "NOT_FOUND")) return { error: "auth.linkInvalid" };
     throw err;

@@ -2,9 +2,18 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { userSessions } from "@/lib/db/schema";
+import { signUp } from "@/lib/services/users/sign-up";
+import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
+import { inviteToFolder } from "@/lib/services/work-folders/invite-to-folder";
+import { linkToken, mailTo } from "@/test/account-mail";
 import { seedUser } from "@/test/factories/seed";
 import { call } from "@/test/http";
+import { POST as createApiKey } from "@/app/api/dashboard/api-keys/route";
+import { PUT as setSigningWebhook } from "@/app/api/dashboard/signing-webhook/route";
+import { POST as sendTestWebhook } from "@/app/api/dashboard/webhook-deliveries/test/route";
+import { POST as acceptInvitation } from "@/app/v1/folder-invitations/[invitationId]/accept/route";
 import { GET as listCompanies } from "@/app/v1/companies/route";
+import { answerInvitationAction, confirmEmailAction } from "./account";
 import { signInAction, signOutAction } from "./auth";
 import { changePasswordAction } from "./settings";
 
@@ -106,10 +115,56 @@ describe("revocable sessions", () => {
     expect(await apiWith(await signIn(user.email, "Nopal-Tijuana-2026"))).toBe(200);
   });
 
+  it("abuse: a password change to 12 identical characters (aaaaaaaaaaaa) is refused, saying why", async () => {
+    const { user } = await seedUser();
+    browser.jar.set(SESSION_COOKIE, await signIn(user.email, "contraseña-segura"));
+    expect(await changePasswordAction({}, form({ current: "contraseña-segura", password: "aaaaaaaaaaaa" }))).toEqual({ fieldErrors: { password: "auth.passwordRepetitive" } });
+  });
+
   it("refuses a cookie that names no live session (issued before sessions were kept, or expired)", async () => {
     const { user } = await seedUser();
     const cookie = await signIn(user.email, "contraseña-segura");
     await getDb().update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, user.id));
     expect(await apiWith(cookie)).toBe(401);
+  });
+});
+
+describe("the squatter: an account whose address is not proven", () => {
+  /** Signs up (unconfirmed) and signs in through the real actions; the session cookie. */
+  async function squat(email: string): Promise<string> {
+    await signUp(getDb(), { name: "Mallory", email, password: "Mallory-Okupa-2026" });
+    return signIn(email, "Mallory-Okupa-2026");
+  }
+
+  it("abuse: an unconfirmed account cannot create a key, set or test a webhook, or accept an invitation, via the API or the dashboard's server actions", async () => {
+    const { actor: folderOwner } = await seedUser({ name: "Sofía Peña" });
+    const folder = await createWorkFolder(getDb(), folderOwner, { name: "Notaría Ñuñoa" });
+    const invitation = await inviteToFolder(getDb(), folderOwner, folder.id, "okupa@example.com");
+    const token = linkToken((await mailTo("okupa@example.com", "folder-invitation"))!.text, "invitations")!;
+    const cookie = await squat("okupa@example.com");
+    const headers = { cookie: `${SESSION_COOKIE}=${cookie}`, "content-type": "application/json" };
+    const post = (body: unknown, method = "POST") => ({ method, headers, body: JSON.stringify(body) });
+
+    const key = await call(createApiKey, "/api/dashboard/api-keys", post({ name: "persistencia" }));
+    expect([key.status, (await key.json()).message]).toEqual([403, "Confirm your e-mail address first: follow the link we sent to it."]);
+    expect((await call(setSigningWebhook, "/api/dashboard/signing-webhook", post({ url: "https://okupa.example.com/ganchos" }, "PUT"))).status).toBe(403);
+    expect((await call(sendTestWebhook, "/api/dashboard/webhook-deliveries/test", post({ url: "https://okupa.example.com/ganchos" }))).status).toBe(403);
+    expect((await call(acceptInvitation, `/v1/folder-invitations/${invitation.id}/accept`, { method: "POST", headers, params: { invitationId: invitation.id } })).status).toBe(404);
+    browser.jar.set(SESSION_COOKIE, cookie);
+    expect(await answerInvitationAction({}, form({ token, answer: "accept" }))).toEqual({ error: "members.invitationUnconfirmed" });
+  });
+
+  it("abuse: the squatter's browser session ends when the address's owner confirms it from another browser; confirming in one's own signed-in browser keeps that one", async () => {
+    const squatter = await squat("okupa@example.com");
+    browser.jar.clear(); // the owner's browser, signed in to nothing
+    expect(await confirmEmailAction({}, form({ token: linkToken((await mailTo("okupa@example.com", "confirm-email"))!.text, "confirm-email")! }))).toEqual({ done: true });
+    expect(await apiWith(squatter)).toBe(401);
+
+    const laptop = await squat("propia@example.com");
+    const phone = await signIn("propia@example.com", "Mallory-Okupa-2026");
+    browser.jar.clear();
+    browser.jar.set(SESSION_COOKIE, laptop);
+    expect(await confirmEmailAction({}, form({ token: linkToken((await mailTo("propia@example.com", "confirm-email"))!.text, "confirm-email")! }))).toEqual({ done: true });
+    expect([await apiWith(laptop), await apiWith(phone)]).toEqual([200, 401]);
   });
 });

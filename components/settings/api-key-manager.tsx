@@ -9,7 +9,8 @@ import type { ApiKeySummaryJson } from "@/lib/schemas/dashboard";
 import { dashboardFetch } from "@/components/dashboard-fetch";
 import { EmbedOriginsEditor } from "./embed-origins-editor";
 
-export function ApiKeyManager() {
+/** `confirmed`: keys wait for a confirmed address (a squatter's key would outlive the owner's reset). */
+export function ApiKeyManager({ confirmed }: { confirmed: boolean }) {
   const { t, locale } = useI18n();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
@@ -34,18 +35,22 @@ export function ApiKeyManager() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-zinc-600">{t("settings.apiKeysLead")}</p>
-      <form
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim()) create.mutate(name.trim());
-        }}
-      >
-        <div className="flex-1">
-          <Field id="key-name" label={t("settings.keyName")} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
-        </div>
-        <Button type="submit" disabled={create.isPending || !name.trim()}>{t("settings.createKey")}</Button>
-      </form>
+      {!confirmed ? (
+        <p data-testid="api-keys-unconfirmed" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("settings.confirmFirst")}</p>
+      ) : (
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim()) create.mutate(name.trim());
+          }}
+        >
+          <div className="flex-1">
+            <Field id="key-name" label={t("settings.keyName")} value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required />
+          </div>
+          <Button type="submit" disabled={create.isPending || !name.trim()}>{t("settings.createKey")}</Button>
+        </form>
+      )}
       {create.isError && <p role="alert" className="text-sm text-red-700">{t("common.error")}</p>}
       {created && (
         <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4">

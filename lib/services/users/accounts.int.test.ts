@@ -1,8 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { accountTokens, folderInvitations, outboxMessages, userSessions, users } from "@/lib/db/schema";
+import { accountTokens, apiKeys, folderInvitations, identitySessions, outboxMessages, userSessions, users, webhookDeliveries } from "@/lib/db/schema";
 import type { Actor } from "@/lib/services/actor";
+import { newApiKey } from "@/lib/services/api-keys/api-key-format";
+import { authenticateApiKey } from "@/lib/services/api-keys/authenticate-api-key";
+import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { sendTestWebhook } from "@/lib/services/webhooks/send-test-webhook";
+import { setSigningWebhook } from "@/lib/services/webhooks/set-signing-webhook";
 import { listOutbox } from "@/lib/services/messages/list-outbox";
 import { answerFolderInvitation, answerInvitationByToken } from "@/lib/services/work-folders/answer-folder-invitation";
 import { createWorkFolder } from "@/lib/services/work-folders/create-work-folder";
@@ -10,6 +15,7 @@ import { inviteToFolder } from "@/lib/services/work-folders/invite-to-folder";
 import { listMyFolderInvitations } from "@/lib/services/work-folders/list-folder-invitations";
 import { listFolderDocuments } from "@/lib/services/documents/list-folder-documents";
 import { seedDocument } from "@/test/factories/documents";
+import { linkToken, mailTo } from "@/test/account-mail";
 import { seedUser } from "@/test/factories/seed";
 import { secretTokenHash } from "./account-tokens";
 import { confirmEmail, resendConfirmation } from "./confirm-email";
@@ -19,18 +25,6 @@ import { requestPasswordReset, resetPassword } from "./reset-password";
 import { signUp } from "./sign-up";
 import { startSession } from "./user-sessions";
 import { verifyCredentials } from "./verify-credentials";
-
-/** The newest e-mail to an address, and the token of the link of `path` in it. */
-async function mailTo(address: string, template?: string) {
-  const [message] = await getDb()
-    .select()
-    .from(outboxMessages)
-    .where(and(eq(outboxMessages.recipient, address), template ? eq(outboxMessages.template, template) : undefined))
-    .orderBy(desc(outboxMessages.createdAt))
-    .limit(1);
-  return message;
-}
-const linkToken = (text: string, path: string) => new RegExp(`/${path}/([\\w-]{43})\\b`).exec(text)?.[1];
 
 async function signedUp(email: string, name = "Ximena Ñeco") {
   await signUp(getDb(), { name, email, password: "Nopal-Tijuana-2026" });
@@ -166,5 +160,86 @@ describe("password recovery by e-mail", () => {
     const second = linkToken((await mailTo(user.email, "password-reset"))!.text, "reset-password")!;
     await getDb().update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, user.id));
     await expect(resetPassword(getDb(), second, "Agave-Azul-Tequila-7")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+/**
+ * Keys and webhooks made before (by an unconfirmed account, as it could before they waited for a
+ * proven address, or by whoever had the password): written straight into the tables.
+ */
+async function madeBefore(userId: string) {
+  const { key, prefix, hash } = newApiKey();
+  await getDb().insert(apiKeys).values({ userId, name: "persistencia", prefix, keyHash: hash });
+  const [before] = await getDb().update(users).set({ signingWebhookUrl: "https://okupa.example/ganchos" }).where(eq(users.id, userId)).returning();
+  await getDb().insert(identitySessions).values({ userId, validations: [], apiVersion: 3, formToken: `t${Date.now()}${Math.random()}`, expiresAt: new Date(Date.now() + 864e5), webhook: "https://okupa.example/sesiones" });
+  const [queued] = await getDb().insert(webhookDeliveries).values({ userId, eventType: "ping", url: "https://okupa.example/ganchos", payload: {}, nextAttemptAt: new Date() }).returning();
+  return { key, webhookSecret: before!.webhookSecret, deliveryId: queued!.id };
+}
+
+/** Whether anything made before still reaches the squatter: live keys, webhook URLs, queued deliveries. */
+async function leftOver(userId: string, made: Awaited<ReturnType<typeof madeBefore>>) {
+  const [user] = await getDb().select().from(users).where(eq(users.id, userId));
+  const [delivery] = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, made.deliveryId));
+  return {
+    key: (await authenticateApiKey(getDb(), made.key)) !== null,
+    signingWebhook: user!.signingWebhookUrl,
+    sameSecret: user!.webhookSecret === made.webhookSecret,
+    sessionWebhooks: (await getDb().select({ webhook: identitySessions.webhook }).from(identitySessions).where(eq(identitySessions.userId, userId))).map((s) => s.webhook),
+    delivery: delivery!.status,
+    sessions: (await getDb().select().from(userSessions).where(eq(userSessions.userId, userId))).length,
+  };
+}
+const nothingLeft = { key: false, signingWebhook: null, sameSecret: false, sessionWebhooks: [null], delivery: "failed", sessions: 0 };
+
+describe("the squatter: an account whose address is not proven", () => {
+  it("abuse: an unconfirmed account cannot create an API key, set a signing webhook or send a test webhook", async () => {
+    const squatter = await signedUp("okupa@example.com", "Mallory");
+    await expect(createApiKey(getDb(), squatter.actor, { name: "persistencia" })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("Confirm your e-mail address first") });
+    await expect(setSigningWebhook(getDb(), squatter.actor, "https://okupa.example/ganchos")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(sendTestWebhook(getDb(), squatter.actor, "https://okupa.example/ganchos")).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Turning a webhook off is always allowed.
+    await setSigningWebhook(getDb(), squatter.actor, null);
+    expect(await getDb().select().from(apiKeys).where(eq(apiKeys.userId, squatter.user.id))).toEqual([]);
+    expect(await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, squatter.user.id))).toEqual([]);
+  });
+
+  it("abuse: the squatter's key, webhooks and sessions made before stop working after the owner's reset, and the invitation is the owner's alone", async () => {
+    const { actor: folderOwner } = await seedUser({ name: "Sofía Peña" });
+    const folder = await createWorkFolder(getDb(), folderOwner, { name: "Notaría Ñuñoa" });
+    const squatter = await signedUp("okupada@example.com", "Mallory");
+    await startSession(getDb(), squatter.user.id);
+    const made = await madeBefore(squatter.user.id);
+    expect(await authenticateApiKey(getDb(), made.key)).toMatchObject({ userId: squatter.user.id }); // and remembered for 5 s
+    const invitation = await inviteToFolder(getDb(), folderOwner, folder.id, "okupada@example.com");
+
+    await requestPasswordReset(getDb(), "okupada@example.com");
+    await resetPassword(getDb(), linkToken((await mailTo("okupada@example.com", "password-reset"))!.text, "reset-password")!, "Agave-Azul-Tequila-7");
+    expect(await leftOver(squatter.user.id, made)).toEqual(nothingLeft);
+    const [key] = await getDb().select().from(apiKeys).where(eq(apiKeys.userId, squatter.user.id));
+    expect(key!.revokedAt).toBeInstanceOf(Date);
+    // The owner, now holding the account, gets the invitation.
+    expect((await listMyFolderInvitations(getDb(), squatter.actor)).map((i) => i.id)).toEqual([invitation.id]);
+  });
+
+  it("abuse: the squatter's key, webhooks and sessions made before stop working at the owner's first confirmation; the confirming browser stays signed in", async () => {
+    const squatter = await signedUp("confirma@example.com", "Mallory");
+    await startSession(getDb(), squatter.user.id);
+    const confirming = await startSession(getDb(), squatter.user.id);
+    const made = await madeBefore(squatter.user.id);
+    await confirmEmail(getDb(), linkToken((await mailTo("confirma@example.com", "confirm-email"))!.text, "confirm-email")!, confirming);
+    expect(await leftOver(squatter.user.id, made)).toEqual({ ...nothingLeft, sessions: 1 });
+    expect((await getDb().select().from(userSessions).where(eq(userSessions.userId, squatter.user.id))).map((s) => s.id)).toEqual([confirming]);
+  });
+
+  it("a password reset of a confirmed account revokes the keys and webhooks made before it too: whoever had the password may have made them", async () => {
+    const { user } = await seedUser({ email: "robada@example.com" });
+    const made = await madeBefore(user.id);
+    await requestPasswordReset(getDb(), user.email);
+    await resetPassword(getDb(), linkToken((await mailTo(user.email, "password-reset"))!.text, "reset-password")!, "Agave-Azul-Tequila-7");
+    expect(await leftOver(user.id, made)).toEqual(nothingLeft);
+    // A key made after the reset works.
+    const actor: Actor = { userId: user.id, role: user.role, locale: user.locale, via: "session" };
+    const fresh = await createApiKey(getDb(), actor, { name: "nueva" });
+    expect(await authenticateApiKey(getDb(), fresh.key)).toMatchObject({ userId: user.id });
   });
 });

@@ -10,7 +10,8 @@ import { issueAccountToken, redeemAccountToken, TOKEN_LIFETIME_MS } from "./acco
 import { LINK_NOT_VALID } from "./confirm-email";
 import { findUserByEmail } from "./find-user";
 import { hashPassword } from "./password";
-import { endOtherSessions } from "./user-sessions";
+import { forgetApiKeys } from "@/lib/services/api-keys/authenticate-api-key";
+import { revokeEarlierAccess } from "./revoke-earlier-access";
 
 /**
  * "I forgot my password": a link to choose another goes to the address if it has an account;
@@ -35,21 +36,24 @@ export async function requestPasswordReset(db: DbOrTx, email: string): Promise<v
 }
 
 /**
- * The link's holder sets a new password. The link works once and for 30 minutes; every session
- * of the account ends (whoever knew the old password is signed out); and the address counts as
- * confirmed, since the link was read there.
+ * The link's holder sets a new password. The link works once and for 30 minutes; the address
+ * counts as confirmed, since the link was read there; and whatever was made before goes (every
+ * session, API key and webhook: revokeEarlierAccess), since whoever knew the old password, or
+ * signed up with an address they do not own, may have made it.
  */
 export async function resetPassword(db: DbOrTx, token: string, password: string): Promise<{ email: string; endedSessions: number }> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const userId = await redeemAccountToken(tx, token, "reset_password");
     if (!userId) throw new AppError("NOT_FOUND", LINK_NOT_VALID);
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     // Refused before anything changes: the transaction rolls back and the link still works.
     if (isPersonalPassword(password, user!)) throw new AppError("INVALID", "The given data was invalid.", { password: [PASSWORD_PROBLEMS.personal] });
     await tx.update(users).set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, userId));
-    const endedSessions = await endOtherSessions(tx, userId, null);
-    await recordAuditEvent(tx, { actorUserId: userId, action: "account.password_reset", subjectType: "user", subjectId: userId, data: { endedSessions } });
-    return { email: user!.email, endedSessions };
+    const revoked = await revokeEarlierAccess(tx, userId, null);
+    await recordAuditEvent(tx, { actorUserId: userId, action: "account.password_reset", subjectType: "user", subjectId: userId, data: revoked });
+    return { userId, email: user!.email, endedSessions: revoked.endedSessions };
   });
+  forgetApiKeys({ userId: reset.userId });
+  return { email: reset.email, endedSessions: reset.endedSessions };
 }

@@ -30,7 +30,7 @@ export default async function SettingsPage() {
         <PasswordForm />
       </Card>
       <Card title={t("settings.apiKeys")}>
-        <ApiKeyManager />
+        <ApiKeyManager confirmed={!!user.emailConfirmedAt} />
       </Card>
       <Card title={t("settings.webhookSecret")}>
         <p className="mb-3 text-sm text-zinc-600">{t("settings.webhookSecretLead")}</p>

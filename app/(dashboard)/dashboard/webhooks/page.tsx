@@ -11,13 +11,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function WebhooksPage() {
-  const { actor } = await requireUser();
+  const { actor, user } = await requireUser();
   const { t } = await serverTranslate();
   const signingUrl = await findSigningWebhook(getDb(), actor);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("webhooks.title")}</h1>
       <p className="text-sm text-zinc-600">{t("webhooks.lead")}</p>
+      {!user.emailConfirmedAt && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("settings.confirmFirst")}</p>}
       <SigningWebhookForm initialUrl={signingUrl} />
       <DeliveryLog />
     </div>
