@@ -108,6 +108,7 @@ export const RESPONSES_ES: Record<string, string> = {
   "Created.": "Creada.",
   "The origins as stored (normalized, without repeats).": "Los orígenes tal como se guardaron (normalizados, sin repetir).",
   "Not found, or not yours.": "No existe, o no es tuyo.",
+  "Your e-mail address is not confirmed yet: follow the link we sent to it first.": "Tu correo aún no está confirmado: sigue primero el enlace que te enviamos.",
   "An origin that is not https (http only on loopback), has a path or a wildcard; or more than 20.": "Un origen que no es https (http solo en loopback), que tiene ruta o comodín; o más de 20.",
   "Revoked (also when it already was).": "Revocada (también si ya lo estaba).",
   "Deliveries, newest first, with attempts.": "Las entregas, las más recientes primero, con sus intentos.",

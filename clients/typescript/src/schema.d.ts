@@ -6072,6 +6072,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your e-mail address is not confirmed yet: follow the link we sent to it first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid input; field paths in `errors`. */
             422: {
                 headers: {
@@ -6345,6 +6354,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Your e-mail address is not confirmed yet: follow the link we sent to it first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid input; field paths in `errors`. */
             422: {
                 headers: {
@@ -6436,6 +6454,15 @@ export interface operations {
             };
             /** @description Missing or invalid credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your e-mail address is not confirmed yet: follow the link we sent to it first. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,10 +6,11 @@ import type { Operation } from "../registry";
 
 const tags = ["Dashboard"];
 const notFound = { 404: { description: "Not found, or not yours.", schema: errorBody } };
+const unconfirmed = { 403: { description: "Your e-mail address is not confirmed yet: follow the link we sent to it first.", schema: errorBody } };
 
 export const dashboardOperations: Operation[] = [
   { method: "get", path: "/api/dashboard/api-keys", operationId: "listApiKeys", summary: "List your API keys", tags, security: "session", responses: { 200: { description: "Keys, newest first; never the key itself.", schema: apiKeyList } } },
-  { method: "post", path: "/api/dashboard/api-keys", operationId: "createApiKey", summary: "Create an API key", description: "The key is in this response only; it is stored as a SHA-256 hash.", tags, security: "session", body: apiKeyCreateSchema, responses: { 201: { description: "Created.", schema: apiKeyCreated } } },
+  { method: "post", path: "/api/dashboard/api-keys", operationId: "createApiKey", summary: "Create an API key", description: "The key is in this response only; it is stored as a SHA-256 hash.", tags, security: "session", body: apiKeyCreateSchema, responses: { 201: { description: "Created.", schema: apiKeyCreated }, ...unconfirmed } },
   {
     method: "patch",
     path: "/api/dashboard/api-keys/{id}",
@@ -36,7 +37,7 @@ export const dashboardOperations: Operation[] = [
     responses: { 200: { description: "Deliveries, newest first, with attempts.", schema: webhookDeliveryList } },
   },
   { method: "post", path: "/api/dashboard/webhook-deliveries/{id}/redeliver", operationId: "redeliverWebhook", summary: "Send a delivery again now", tags, security: "session", params: idParams, responses: { 202: { description: "Queued." }, ...notFound } },
-  { method: "post", path: "/api/dashboard/webhook-deliveries/test", operationId: "sendTestWebhook", summary: "Send a ping event to a URL", tags, security: "session", body: testWebhookBody, responses: { 202: { description: "Queued." } } },
+  { method: "post", path: "/api/dashboard/webhook-deliveries/test", operationId: "sendTestWebhook", summary: "Send a ping event to a URL", tags, security: "session", body: testWebhookBody, responses: { 202: { description: "Queued." }, ...unconfirmed } },
   {
     method: "get",
     path: "/api/dashboard/signing-webhook",
@@ -55,6 +56,6 @@ export const dashboardOperations: Operation[] = [
     tags,
     security: "session",
     body: signingWebhookBody,
-    responses: { 200: { description: "Saved.", schema: signingWebhookBody } },
+    responses: { 200: { description: "Saved.", schema: signingWebhookBody }, ...unconfirmed },
   },
 ];
