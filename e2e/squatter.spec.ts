@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { E2E_APP_URL, hydrated, mailLink, signIn, signUpAndSignIn } from "./support";
+import { E2E_APP_URL, hydrated, mailLink, shot, signIn, signUpAndSignIn } from "./support";
 
 const newPage = async (browser: Browser, baseURL: string | undefined) => (await browser.newContext({ baseURL })).newPage();
 
@@ -40,6 +40,7 @@ test("abuse: the squatter (signed up, unconfirmed, with an address they do not o
   await hydrated(squatter);
   await expect.soft(squatter.getByTestId("api-keys-unconfirmed")).toContainText("Confirma tu correo");
   await expect.soft(squatter.getByRole("button", { name: "Crear clave" })).toHaveCount(0);
+  await shot(squatter, "squatter-01-settings-unconfirmed", info.project.name);
   const squattersSecret = await squatter.getByTestId("webhook-secret").textContent();
 
   // What such an account could make before this rule: a key and a webhook, working.
@@ -65,6 +66,11 @@ test("abuse: the squatter (signed up, unconfirmed, with an address they do not o
   await expect(owner.getByRole("status")).toContainText(address);
   await owner.goto(mailLink(address, "password-reset", "/reset-password"));
   await hydrated(owner);
+  await expect(owner.getByText("se revocan tus claves de API y webhooks")).toBeVisible();
+  await owner.getByLabel("Contraseña nueva").fill("aaaaaaaaaaaa");
+  await owner.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(owner.getByText("usa al menos 5 caracteres distintos")).toBeVisible();
+  await shot(owner, "squatter-02-reset-refuses-aaaa", info.project.name);
   await owner.getByLabel("Contraseña nueva").fill("Agave-Azul-Tequila-7");
   await owner.getByRole("button", { name: "Guardar contraseña" }).click();
   await expect(owner).toHaveURL(/\/login\?reset=1$/);

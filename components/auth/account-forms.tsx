@@ -45,6 +45,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Alert state={state} />
       {state.error === "auth.linkInvalid" && <Link className="text-sm font-medium text-brand-700 underline" href="/forgot-password">{t("auth.requestAnother")}</Link>}
       <input type="hidden" name="token" value={token} />
+      <p className="text-sm text-zinc-600">{t("auth.resetRevokes")}</p>
       <Field id="password" name="password" type="password" autoComplete="new-password" required minLength={8} label={t("auth.newPassword")} hint={t("auth.passwordHint")} error={state.fieldErrors?.password && t(state.fieldErrors.password)} />
       <Button type="submit" disabled={pending}>{t("auth.submitReset")}</Button>
     </form>
