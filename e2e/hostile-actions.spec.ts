@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import http from "node:http";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ACTION_BOUNDARY, HOSTILE_ACTION_BODIES } from "../test/hostile-bodies";
+import { ACTION_BOUNDARY, HOSTILE_ACTION_BODIES, HOSTILE_PAGE_FORM_POSTS, OVERSIZED_FORM_BYTES } from "../test/hostile-bodies";
 import { E2E_APP_URL, hydrated, signUpAndSignIn } from "./support";
 
 // Server actions under hostile input, against the production build through server.ts (the way
@@ -47,8 +48,42 @@ test.describe("server actions", () => {
         }
       }
     }
+    // Form posts to pages (no Next-Action), small and past 1 MB, anonymous and signed in.
+    for (const [who, client] of [["anonymous", request], ["signed in", page.request]] as const) {
+      for (const path of ["/login", "/", "/dashboard/settings", "/signature/sign-document/00000000-0000-4000-8000-000000000000"]) {
+        for (const [what, body, type] of HOSTILE_PAGE_FORM_POSTS) {
+          const res = await client.post(path, { headers: { origin, "content-type": type }, data: Buffer.from(body), maxRedirects: 0 });
+          statuses[res.status()] = (statuses[res.status()] ?? 0) + 1;
+          if (res.status() >= 500) fivexx.push(`${who} form post to ${path} ${what}: ${res.status()}`);
+          if (/past 1 MB/.test(what)) expect(res.status(), `${who} ${path} ${what}`).toBe(413);
+        }
+      }
+    }
     console.log("server-action fuzz statuses", JSON.stringify(statuses));
     expect(fivexx).toEqual([]);
+  });
+
+  test("abuse: anonymous form posts without Next-Action past 1 MB to a page are 413 (Next answered 500), declared or chunked", async ({ request }, info) => {
+    test.skip(info.project.name !== "desktop", "one browser is enough: these are HTTP requests and headers");
+    const big = "x".repeat(OVERSIZED_FORM_BYTES);
+    const urlencoded = await request.post("/login", { headers: { origin, "content-type": "application/x-www-form-urlencoded" }, data: `email=${big}`, maxRedirects: 0 });
+    const multipart = await request.post("/", { headers: { origin }, multipart: { email: big }, maxRedirects: 0 });
+    // Chunked: no Content-Length to judge by, so the gate counts what arrives.
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${origin}/login`, { method: "POST", headers: { origin, "content-type": `multipart/form-data; boundary=${ACTION_BOUNDARY}`, "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      // The server may answer and close before the whole body is written.
+      req.on("error", (err: NodeJS.ErrnoException) => (err.code === "EPIPE" || err.code === "ECONNRESET" ? undefined : reject(err)));
+      req.write(`--${ACTION_BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\n`);
+      for (let i = 0; i < 20; i++) req.write("x".repeat(64 * 1024));
+      req.end(`\r\n--${ACTION_BOUNDARY}--\r\n`);
+    });
+    expect({ urlencoded: urlencoded.status(), multipart: multipart.status(), chunked }).toEqual({ urlencoded: 413, multipart: 413, chunked: 413 });
+    expect(await urlencoded.json()).toEqual({ message: "The request body is too large." });
+    // A small form post to a page still reaches Next (no action in it: the page answers).
+    expect((await request.post("/login", { headers: { origin, "content-type": "application/x-www-form-urlencoded" }, data: "email=a%40example.com", maxRedirects: 0 })).status()).toBeLessThan(500);
   });
 
   test("cross-site actions are 403: another Origin, Sec-Fetch-Site cross-site without Origin, a forged X-Forwarded-Host", async ({ request }, info) => {

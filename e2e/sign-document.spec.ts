@@ -284,7 +284,8 @@ test("a signer rejects with a reason; the next one, who waited their turn, sees 
   await expectAccessible(waiting.page, "document rejected");
   await waiting.page.getByRole("button", { name: "English" }).click();
   await expect(waiting.page.getByTestId("link-outcome").getByRole("heading", { name: "The document was rejected" })).toBeVisible();
-  await expect(waiting.page.getByRole("heading", { name: "Read the document" })).toBeVisible();
+  // A rejected document's links no longer serve the PDF (as a cancelled one's): no reader.
+  await expect(waiting.page.getByRole("heading", { name: "Read the document" })).toHaveCount(0);
   await shot(waiting.page, "sign-12-english", project);
 
   // The owner was told, and so was José; anyone checking the file learns only that it was rejected.

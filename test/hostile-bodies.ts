@@ -75,3 +75,17 @@ export const HOSTILE_ACTION_BODIES: Array<[string, string, string]> = [
   ["multipart with an empty form", multipart(part("0", '[{},"$K1"]')), MULTIPART],
   ["multipart with a dangling part", multipart(part("0", '[{},"$@5","$Q7"]')), MULTIPART],
 ];
+
+/**
+ * Form posts to a page without `Next-Action` (a plain HTML form, or a forged one): Next reads
+ * them looking for `$ACTION_ID_` fields. [what, body, content type]; past 1 MB (Next's body limit
+ * for actions) the answer is 413, never Next's 500 (lib/http/server-action-gate.ts).
+ */
+export const OVERSIZED_FORM_BYTES = 1024 * 1024 + 64 * 1024;
+export const HOSTILE_PAGE_FORM_POSTS: Array<[string, string, string]> = [
+  ["small form-urlencoded", "a=1&b=2", "application/x-www-form-urlencoded"],
+  ["small multipart", multipart(part("email", "a@example.com")), MULTIPART],
+  ["multipart garbage", "--nope\r\ngarbage", MULTIPART],
+  ["form-urlencoded past 1 MB", `a=${"x".repeat(OVERSIZED_FORM_BYTES)}`, "application/x-www-form-urlencoded"],
+  ["multipart past 1 MB", multipart(part("a", "x".repeat(OVERSIZED_FORM_BYTES))), MULTIPART],
+];

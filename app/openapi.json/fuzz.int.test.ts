@@ -5,9 +5,11 @@ import { getDb } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { signatories } from "@/lib/db/schema";
 import { openApiDocument } from "@/lib/openapi/document";
+import { createTemplateInput } from "@/lib/schemas/templates";
 import { createApiKey } from "@/lib/services/api-keys/create-api-key";
+import { createTemplate } from "@/lib/services/templates/create-template";
 import { startSession } from "@/lib/services/users/user-sessions";
-import { defaultFolderId, seedDocument } from "@/test/factories/documents";
+import { defaultFolderId, makePdf, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 
 // Every operation /openapi.json publishes, called through its route handler (as Next calls it)
@@ -84,6 +86,11 @@ const BODIES: Array<[string, BodyInit, string | null]> = [
   ["empty multipart", "--x--\r\n", "multipart/form-data; boundary=x"],
   ["UTF-16 JSON", Buffer.from('{"name":"a"}', "utf16le"), "application/json; charset=utf-16"],
   ["no label", '{"name":"a"}', null],
+  // A bulk send's rows (the fuzz's template has the role «firmante»): control characters in a cell.
+  ["CSV with NUL in a name", "firmante.nombre,firmante.email\nAna\u0000Núñez,ana@example.com", "text/csv"],
+  ["CSV with BEL in a name", "firmante.nombre,firmante.email\nAna\u0007Núñez,ana@example.com", "text/csv"],
+  ["CSV with NUL in the header", "firmante.nombre\u0000,firmante.email\nAna,ana@example.com", "text/csv"],
+  ["JSON lines with NUL in a name", '{"roles":{"firmante":{"name":"Ana\\u0000","email":"ana@example.com"}}}', "application/x-ndjson"],
 ];
 
 /** Credentials: none, a valid one, and broken Authorization headers (one of them huge). */
@@ -148,7 +155,9 @@ describe("every operation of /openapi.json under hostile input", async () => {
     const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, documentId)).orderBy(asc(signatories.position));
     // Real identifiers where the path names them, so hostile bodies get past the lookups.
     const spare = await createApiKey(getDb(), owner.actor, { name: "to revoke" });
-    real = { uuid: documentId, signatureId: signer!.id, userId: owner.user.id, id: spare.apiKey.id, token: crypto.randomBytes(16).toString("hex"), kind: "ine_front", version: "1", file: "model.json", folder: await defaultFolderId(owner.actor) };
+    // A real template for /v1/templates/{id}/…, so a bulk send's rows get past the lookup.
+    const template = await createTemplate(getDb(), owner.actor, createTemplateInput.parse({ name: "Fuzz", roles: [{ key: "firmante", label: "Firmante" }] }), { bytes: await makePdf(1), name: "fuzz.pdf" });
+    real = { template, uuid: documentId, signatureId: signer!.id, userId: owner.user.id, id: spare.apiKey.id, token: crypto.randomBytes(16).toString("hex"), kind: "ine_front", version: "1", file: "model.json", folder: await defaultFolderId(owner.actor) };
   });
 
   it("publishes the operations the attack pass covered", () => {
@@ -159,7 +168,7 @@ describe("every operation of /openapi.json under hostile input", async () => {
     const planned: Array<() => Promise<Outcome>> = [];
     const creds = credentials(key, op.cookie);
     const valid = creds[0]![1];
-    const realParams = Object.fromEntries(op.params.map((p) => [p, op.path.startsWith("/v1/containers") || op.path.startsWith("/v1/companies") ? real.folder! : (real[p] ?? "x")]));
+    const realParams = Object.fromEntries(op.params.map((p) => [p, op.path.startsWith("/v1/containers") || op.path.startsWith("/v1/companies") ? real.folder! : op.path.startsWith("/v1/templates/{id}") ? real.template! : (real[p] ?? "x")]));
 
     // Hostile path parameters, one parameter at a time, with a valid credential.
     for (const name of op.params) {

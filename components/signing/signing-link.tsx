@@ -58,8 +58,8 @@ export function SigningLink({ initial, pageSizes, embedding }: { initial: Signin
           Desktop: the document left; facts and form right, where auto_1fr keeps the tall
           document from stretching the facts' row. */}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:items-start">
-        {/* A removed signer's link, and a cancelled document's links, no longer serve the PDF. */}
-        {view.link_status !== "REMOVED" && view.link_status !== "DOCUMENT_CANCELLED" && (
+        {/* A removed signer's link, and a cancelled or rejected document's links, no longer serve the PDF. */}
+        {view.link_status !== "REMOVED" && view.link_status !== "DOCUMENT_CANCELLED" && view.document.sign_status !== 3 && (
           <Card className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
             <DocumentReader signatureId={view.id} pageSizes={pageSizes} boxes={boxes} />
           </Card>

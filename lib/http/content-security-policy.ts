@@ -1,3 +1,6 @@
+// Relative: next.config.ts loads this file before any path alias exists.
+import { isPlainOrigin } from "../schemas/plain-origin";
+
 /**
  * The Content-Security-Policy of every page, with a fresh nonce per request (proxy.ts). Next puts
  * the nonce it finds in the request's policy on its own <script> tags (Next's CSP guide: "Adding a
@@ -27,6 +30,8 @@ export function policyKindOf(pathname: string): PagePolicyKind {
  * X-Frame-Options (CSP Level 3, "frame-ancestors"), which proxy.ts leaves out only then.
  */
 export function pagePolicy(kind: PagePolicyKind, nonce: string, dev = false, frameAncestors: readonly string[] = []): string {
+  // Defence in depth: whatever a stored list holds, only plain origins are written (a `;` would end the directive).
+  const ancestors = frameAncestors.filter(isPlainOrigin);
   const scripts = `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${kind === "verification" ? " 'wasm-unsafe-eval'" : ""}${dev ? " 'unsafe-eval'" : ""}`;
   if (kind === "page") return [scripts, ...BASELINE].join("; ");
   return [
@@ -40,7 +45,7 @@ export function pagePolicy(kind: PagePolicyKind, nonce: string, dev = false, fra
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    kind === "signing" && frameAncestors.length ? `frame-ancestors ${frameAncestors.join(" ")}` : "frame-ancestors 'none'",
+    kind === "signing" && ancestors.length ? `frame-ancestors ${ancestors.join(" ")}` : "frame-ancestors 'none'",
   ].join("; ");
 }
 

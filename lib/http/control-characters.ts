@@ -1,9 +1,6 @@
 import { AppError, INVALID_DATA_MESSAGE } from "@/lib/errors";
+import { CONTROL_CHARACTER as CONTROL } from "@/lib/schemas/common";
 
-// C0 controls but tab, LF and CR. PostgreSQL refuses NUL in text (a 500 before this check), and
-// none of the others belongs in a name, an e-mail or an id: they only hide text in logs and PDFs.
- 
-const CONTROL = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
 const CONTROL_ALL = new RegExp(CONTROL.source, "g");
 
 /** Deeper than any body of the API (free `optionals` included); a nesting bomb is refused here. */

@@ -93,6 +93,12 @@ describe("security headers (next.config.ts and proxy.ts)", () => {
     expect(directives(pagePolicy("verification", newNonce(), false, ["https://app.example.mx"])).get("frame-ancestors")).toBe("frame-ancestors 'none'");
   });
 
+  it("abuse: forged input, the CSP writer emits only plain scheme://host[:port] origins in frame-ancestors", () => {
+    const forged = ["https://a.example.mx;", "https://a.example.mx; script-src *", "https://a'b.example.mx", "https://x.example.mx, https://y.example.mx", "'self'", "*", "https://*.example.mx", "https://a.example.mx/path", "http://app.example.mx", "data:"];
+    expect(directives(pagePolicy("signing", newNonce(), false, ["https://ok.example.mx", ...forged, "http://localhost:4000"])).get("frame-ancestors")).toBe("frame-ancestors https://ok.example.mx http://localhost:4000");
+    expect(directives(pagePolicy("signing", newNonce(), false, forged)).get("frame-ancestors")).toBe("frame-ancestors 'none'");
+  });
+
   it("keeps the identity verification page's policy (WebAssembly for the face reader, the camera)", async () => {
     const headers = await headersFor("/identity/verify/token-123");
     const csp = directives(headers["content-security-policy"]);

@@ -12,8 +12,9 @@ import { isSameOriginWrite } from "./same-origin";
  * dashboard's API routes); a body past Next's 1 MB limit 413; one that is not what React writes
  * (JSON whose root is the argument array, numbered parts that are JSON, references only to parts
  * present) or nests deeper than MAX_DEPTH 400. What passes is handed to Next as it came, replayed
- * from memory. A form post to a page is cross-site-checked always, and its body read only when it
- * declares at most 1 MB: uploads (the identity capture's /files/ routes, the APIs) pass untouched.
+ * from memory. A form post to a page is cross-site-checked always and held to the same 1 MB (413
+ * past it, declared or counted); uploads (the identity capture's /files/ routes, the APIs) are
+ * route handlers, not pages, and pass untouched.
  */
 export const ACTION_BODY_LIMIT = 1024 * 1024; // Next's default serverActions.bodySizeLimit
 export const MAX_DEPTH = 64;
@@ -31,6 +32,8 @@ export function mayBeServerAction(req: IncomingMessage): boolean {
   return FORM_TYPES.test(req.headers["content-type"] ?? "") && !NOT_A_PAGE.test((req.url ?? "/").split("?")[0]!);
 }
 
+const TOO_LARGE = { status: 413, message: "The request body is too large." } as const;
+
 export async function gateServerAction(req: IncomingMessage): Promise<GateResult> {
   if (!mayBeServerAction(req)) return { req };
   const header = (name: string) => {
@@ -40,9 +43,11 @@ export async function gateServerAction(req: IncomingMessage): Promise<GateResult
   if (!isSameOriginWrite(header)) return { status: 403, message: "Cross-site request refused." };
   const contentType = header("content-type") ?? "";
   const fetchAction = req.headers["next-action"] !== undefined;
-  if (!fetchAction && !(Number(header("content-length")) <= ACTION_BODY_LIMIT)) return { req };
+  // A form post to a page past the limit: Next reads it looking for an action and answers 500
+  // (multipart, chunked). Declared too large, refused unread; undeclared, counted as it arrives.
+  if (!fetchAction && Number(header("content-length")) > ACTION_BODY_LIMIT) return TOO_LARGE;
   const body = await readAll(req, ACTION_BODY_LIMIT);
-  if (!body) return { status: 413, message: "The request body is too large." };
+  if (!body) return TOO_LARGE;
   const ok = fetchAction ? await decodable(body, contentType) : await formActionDecodable(body, contentType);
   if (!ok) return { status: 400, message: "Malformed server action request." };
   return { req: replay(req, body) };

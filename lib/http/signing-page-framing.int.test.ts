@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { signatories } from "@/lib/db/schema";
+import { apiKeys, signatories } from "@/lib/db/schema";
 import type { Actor } from "@/lib/services/actor";
 import { revokeApiKey } from "@/lib/services/api-keys/revoke-api-key";
 import { startSession } from "@/lib/services/users/user-sessions";
@@ -109,6 +109,24 @@ describe("embedded signing: who may frame a signing page", () => {
     expect(Object.keys((await res.json()).errors)).toEqual(["embed_origins.1"]);
   });
 
+  it("abuse: forged input, origins with `;`, `,`, `'` or `%3B` are refused with 422 naming the value, and one stored before never reaches frame-ancestors", async () => {
+    for (const forged of ["https://a.example.mx;", "https://a.example.mx,https://evil.example", "https://a'b.example.mx", "https://a.example.mx%3B", "https://a_b.example.mx"]) {
+      const res = await patchOrigins(integrator.apiKey.id, { embed_origins: [forged] });
+      expect(res.status, forged).toBe(422);
+      const errors = (await res.json()).errors as Record<string, string[]>;
+      expect(Object.keys(errors), forged).toEqual(["embed_origins.0"]);
+      expect(errors["embed_origins.0"]![0], forged).toContain(forged);
+    }
+    // Written before this check (or straight into the table): the CSP writer still leaves it out.
+    await patchOrigins(integrator.apiKey.id, { embed_origins: ["https://ok.example.mx"] });
+    await getDb().update(apiKeys).set({ embedOrigins: ["https://ok.example.mx", "https://a.example.mx;", "https://a'b.example.mx", "https://x.example.mx, https://y.example.mx"] }).where(eq(apiKeys.id, integrator.apiKey.id));
+    const signer = await firstSignatory(await seedDocument(keyActor(integrator)));
+    expect(await pageHeaders(signer.id)).toEqual({ frameAncestors: "frame-ancestors https://ok.example.mx", xFrameOptions: null });
+    // Nothing plain left: no framing at all, with X-Frame-Options for older browsers.
+    await getDb().update(apiKeys).set({ embedOrigins: ["https://a.example.mx;"] }).where(eq(apiKeys.id, integrator.apiKey.id));
+    expect(await pageHeaders(signer.id)).toEqual({ frameAncestors: "frame-ancestors 'none'", xFrameOptions: "DENY" });
+  });
+
   it("refuses more than 20 origins", async () => {
     const many = Array.from({ length: 21 }, (_, i) => `https://a${i}.example.mx`);
     expect((await patchOrigins(integrator.apiKey.id, { embed_origins: many })).status).toBe(422);
@@ -129,6 +147,8 @@ describe("redirect_url on document creation", () => {
     ["javascript:", { redirect_url: "javascript:alert(document.domain)" }, "redirect_url"],
     ["http:", { redirect_url: "http://app.example.mx/listo" }, "redirect_url"],
     ["data:", { redirect_url: "data:text/html,<script>alert(1)</script>" }, "redirect_url"],
+    ["abuse: forged input, credentials in the URL", { redirect_url: "https://user:pw@app.example.mx/listo" }, "redirect_url"],
+    ["abuse: forged input, a signer's URL with credentials", { signatures: [{ name: "Begoña Núñez", email: "begona@example.com", redirect_url: "https://user@app.example.mx/" }] }, "signatures.0.redirect_url"],
     ["a signer's javascript:", { signatures: [{ name: "Begoña Núñez", email: "begona@example.com", redirect_url: "JavaScript:alert(1)" }] }, "signatures.0.redirect_url"],
   ])("refuses %s with 422 naming the field", async (_, document, field) => {
     const { res } = await create(document);

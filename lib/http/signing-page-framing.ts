@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { isPlainOrigin } from "@/lib/schemas/plain-origin";
 import { findSigningLinkEmbedding, type SigningLinkEmbedding } from "@/lib/services/signing/signing-link-embedding";
 import { SIGNING_PAGE, UUID } from "./signing-page-throttle";
 
@@ -17,7 +18,10 @@ export const SIGNING_EMBEDDING_HEADER = "x-rubrica-signing-embedding";
 export async function signingPageEmbedding(pathname: string): Promise<SigningLinkEmbedding | null> {
   const id = SIGNING_PAGE.exec(pathname)?.[1];
   if (!id || !UUID.test(id)) return null;
-  return findSigningLinkEmbedding(getDb(), id.toLowerCase());
+  const embedding = await findSigningLinkEmbedding(getDb(), id.toLowerCase());
+  // As pagePolicy writes them: an origin stored before its check was strict frames nothing, and
+  // proxy.ts then adds X-Frame-Options: DENY.
+  return { ...embedding, frameAncestors: embedding.frameAncestors.filter(isPlainOrigin) };
 }
 
 /** The header's value: URI-encoded JSON (a redirect URL may hold characters a header cannot). */

@@ -21,7 +21,7 @@ export const RESPONSES_ES: Record<string, string> = {
   "Not a PDF.": "No es un PDF.",
   "The document.": "El documento.",
   "The updated document.": "El documento actualizado.",
-  "A member moving a document they did not upload.": "Un miembro que mueve un documento que no subió.",
+  "A member moving a document they did not upload, or setting a signer's redirect_url on it.": "Un miembro que mueve un documento que no subió, o que pone el redirect_url de un firmante en él.",
   "The document is completed, rejected or cancelled, or a signer who signed/rejected would change.": "El documento está completado, rechazado o cancelado, o cambiaría un firmante que ya firmó o rechazó.",
   "The cancelled document.": "El documento cancelado.",
   "Not the document's or the folder's owner.": "No es el dueño del documento ni el de la carpeta.",

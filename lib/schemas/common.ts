@@ -21,4 +21,8 @@ export const validationErrorBody = z
 export const serverErrorBody = z
   .object({ message: z.string(), request_id: z.string() })
   .meta({ id: "ServerError", description: "Unexpected failure; quote request_id (also in the X-Request-Id header) to support." });
+// C0 controls but tab, LF and CR. PostgreSQL refuses NUL in text (a 500 before this check), and
+// none of the others belongs in a name, an e-mail or an id: they only hide text in logs and PDFs.
+export const CONTROL_CHARACTER = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 export const uuidParam = z.uuid({ error: "Must be a UUID." });

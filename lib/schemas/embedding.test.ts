@@ -20,6 +20,12 @@ describe("embed origins (CSP frame-ancestors, postMessage targets)", () => {
     },
   );
 
+  it.each(["https://a.mx;", "https://a.mx,b.mx", "https://a'b.mx", "https://a.mx%3B", "https://a_b.mx", "https://a.mx%2C"])("abuse: forged input, refuses %j (not a host CSP can read), naming it", (input) => {
+    const parsed = embedOrigin.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.message).toContain(input);
+  });
+
   it("drops repeats after normalizing and caps the list", () => {
     expect(embedOrigins.parse(["https://a.mx", "https://A.mx/", "https://b.mx"])).toEqual(["https://a.mx", "https://b.mx"]);
     expect(embedOrigins.safeParse(Array.from({ length: 21 }, (_, i) => `https://a${i}.mx`)).success).toBe(false);
@@ -34,5 +40,11 @@ describe("redirect_url", () => {
 
   it.each(["javascript:alert(1)", "JavaScript://app.example.mx/%0Aalert(1)", "http://app.example.mx/", "data:text/html,x", "//app.example.mx", "/relative", "ftp://app.example.mx/"])("refuses %j", (input) => {
     expect(redirectUrl.safeParse(input).success).toBe(false);
+  });
+
+  it.each(["https://user:pw@app.example.mx/", "https://user@app.example.mx/", "https://:pw@app.example.mx/"])("abuse: forged input, refuses credentials in %j", (input) => {
+    const parsed = redirectUrl.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.message).toMatch(/user name or password/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainOrigin } from "./plain-origin";
 
 // Embedded signing: where an integrator's page may frame the signing page, and where the plain
 // signing page sends the signer afterwards. Browser-safe (the dashboard's form validates with it).
@@ -27,15 +28,17 @@ export const embedOrigin = z
     try {
       url = new URL(value);
     } catch {
-      return fail("Must be an origin such as https://app.example.com.");
+      return fail(`«${value}» is not an origin such as https://app.example.com.`);
     }
-    if (url.hostname.startsWith("[")) return fail("IPv6 addresses cannot be written in a Content-Security-Policy: use a host name.");
+    if (url.hostname.startsWith("[")) return fail(`«${value}»: IPv6 addresses cannot be written in a Content-Security-Policy: use a host name.`);
     if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) {
-      return fail("Must be an https origin (http only for localhost or 127.0.0.1).");
+      return fail(`«${value}» must be an https origin (http only for localhost or 127.0.0.1).`);
     }
-    // URL() accepts and keeps paths, credentials and wildcards; an origin has none of them.
-    if (/[*?#]/.test(value) || url.username || url.password || url.pathname !== "/") {
-      return fail("Must be an origin only: scheme, host and port, without path, query or wildcard.");
+    // URL() accepts and keeps paths, credentials and wildcards; an origin has none of them. It
+    // also keeps `;`, `,` and `'` in a host name (and decodes %3B to `;`), which would end or
+    // extend the frame-ancestors directive: only what CSP's host-source grammar reads passes.
+    if (/[*?#%]/.test(value) || url.username || url.password || url.pathname !== "/" || !isPlainOrigin(url.origin)) {
+      return fail(`«${value}» must be an origin only: scheme, host (letters, digits, hyphens and dots) and port, without path, query or wildcard.`);
     }
     return url.origin;
   });
@@ -54,6 +57,8 @@ export const apiKeyEmbedOriginsBody = z.object({ embed_origins: embedOrigins }).
 export const redirectUrl = z
   .url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Must be an https URL." })
   .max(2048, "At most 2048 characters.")
+  // https://bank.mx@evil.example reads as the bank to a person and goes to evil.example.
+  .refine((v) => !URL.canParse(v) || !(new URL(v).username || new URL(v).password), "Must not carry a user name or password (user:pw@).")
   // Stored as the browser will read it (`https:evil.com` is `https://evil.com/`).
   .transform((v) => new URL(v).href)
   .describe("https URL the signing page sends the signer to after they sign or reject (not when the page is framed: the integrator's page gets events instead). A signer's own redirect_url wins over the document's.");

@@ -91,7 +91,7 @@ export interface paths {
         head?: never;
         /**
          * 3. Update signatories and notification settings
-         * @description Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). `spectators` replaces the list. `company_id` moves the document to another folder: only its owner or its folder's owner may move it (403 for other members), into a folder the caller belongs to (422, the same answer as an unknown folder) and the document's owner belongs to (422), so its owner never loses it. A new reminder schedule applies to reminders not yet sent.
+         * @description Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). A signer whose RFC the template fixed keeps it: another RFC is a 422 on `signatures.<i>.rfc`, and one who goes must leave a signer with that RFC in the list (422 on `signatures`). Only the document's owner or its folder's owner may set a signer's `redirect_url` (403 for other members). `spectators` replaces the list. `company_id` moves the document to another folder: only its owner or its folder's owner may move it (403 for other members), into a folder the caller belongs to (422, the same answer as an unknown folder) and the document's owner belongs to (422), so its owner never loses it. A new reminder schedule applies to reminders not yet sent.
          */
         patch: operations["updateDocument"];
         trace?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * The PDF a signer reads
-         * @description No authentication: the signature id (the signer's link `/signature/sign-document/{signature_id}`) is the secret. Rate-limited per id and per client address (429). Every view and action is recorded in the audit log with the address. The original until the document is sealed, then the sealed PDF. Not served (409) once the owner removed this signer or cancelled the document.
+         * @description No authentication: the signature id (the signer's link `/signature/sign-document/{signature_id}`) is the secret. Rate-limited per id and per client address (429). Every view and action is recorded in the audit log with the address. The original until the document is sealed, then the sealed PDF. Not served (409) once the owner removed this signer or cancelled the document, or a signer rejected it.
          */
         get: operations["readSigningDocument"];
         put?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Send a template to many people
-         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`. At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress.
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`; a control character (NUL, BEL…) anywhere refuses the whole file, a 422 naming each place (`rows.<n>.<column>`). At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress.
          */
         post: operations["startBulkSend"];
         delete?: never;
@@ -2818,7 +2818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A member moving a document they did not upload. */
+            /** @description A member moving a document they did not upload, or setting a signer's redirect_url on it. */
             403: {
                 headers: {
                     [name: string]: unknown;

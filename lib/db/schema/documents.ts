@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api-keys";
 import { users } from "./users";
 import { workFolders } from "./work-folders";
@@ -81,6 +81,8 @@ export const signatories = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     rfc: text("rfc"),
+    /** The template it was made from fixes this RFC: an update may not change it (update-document.ts). */
+    rfcFixed: boolean("rfc_fixed").notNull().default(false),
     curp: text("curp"),
     /**
      * A company's certificate (SAT persona moral) also names its legal representative, who holds

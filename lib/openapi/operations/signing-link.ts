@@ -24,7 +24,7 @@ export const signingLinkOperations: Operation[] = [
     path: "/v1/signatures/{signatureId}/document",
     operationId: "readSigningDocument",
     summary: "The PDF a signer reads",
-    description: `${link} The original until the document is sealed, then the sealed PDF. Not served (409) once the owner removed this signer or cancelled the document.`,
+    description: `${link} The original until the document is sealed, then the sealed PDF. Not served (409) once the owner removed this signer or cancelled the document, or a signer rejected it.`,
     tags,
     security: "none",
     params: signatureParams,

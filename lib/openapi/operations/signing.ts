@@ -75,12 +75,12 @@ export const signingOperations: Operation[] = [
     reference: true,
     summary: "3. Update signatories and notification settings",
     description:
-      "Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). `spectators` replaces the list. `company_id` moves the document to another folder: only its owner or its folder's owner may move it (403 for other members), into a folder the caller belongs to (422, the same answer as an unknown folder) and the document's owner belongs to (422), so its owner never loses it. A new reminder schedule applies to reminders not yet sent.",
+      "Every field is optional. `signatures` is the whole list, matched by e-mail: pending signers are updated, new ones added and notified, missing pending ones removed (their links stop working); a signer who signed or rejected cannot change or be removed (409). A signer whose RFC the template fixed keeps it: another RFC is a 422 on `signatures.<i>.rfc`, and one who goes must leave a signer with that RFC in the list (422 on `signatures`). Only the document's owner or its folder's owner may set a signer's `redirect_url` (403 for other members). `spectators` replaces the list. `company_id` moves the document to another folder: only its owner or its folder's owner may move it (403 for other members), into a folder the caller belongs to (422, the same answer as an unknown folder) and the document's owner belongs to (422), so its owner never loses it. A new reminder schedule applies to reminders not yet sent.",
     tags,
     security: "apiKey",
     params: documentParams,
     body: updateDocumentBody,
-    responses: { 200: { description: "The updated document.", schema: documentEnvelope }, 403: { description: "A member moving a document they did not upload.", schema: errorBody }, ...notFound, ...closed },
+    responses: { 200: { description: "The updated document.", schema: documentEnvelope }, 403: { description: "A member moving a document they did not upload, or setting a signer's redirect_url on it.", schema: errorBody }, ...notFound, ...closed },
   },
   {
     method: "delete",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { bulkSendRows, documents, signatories } from "@/lib/db/schema";
+import { bulkSendRows, bulkSends, documents, signatories } from "@/lib/db/schema";
 import { makePdf } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { call } from "@/test/http";
@@ -143,6 +143,23 @@ describe("bulk sends", () => {
     expect(missing.body.errors).toEqual({ header: ["Missing column aval.email."] });
     expect((await send(key, templateId, header)).status).toBe(422);
     expect((await send(key, templateId, "x", "application/pdf")).status).toBe(415);
+  });
+
+  it("abuse: forged input, a NUL or BEL in a CSV's name column (or a JSON line's) is refused 422 naming the row and column, nothing made", async () => {
+    const { key, user } = await seedUserWithKey();
+    const templateId = await seedTemplate(key);
+    for (const [what, control] of [["NUL", "\u0000"], ["BEL", "\u0007"]]) {
+      const csv = await send(key, templateId, [header, line(1), `Deudor${control}Núñez,deudor2@example.com,,Aval,aval2@example.com,`].join("\n"));
+      expect(csv.status, what).toBe(422);
+      expect(csv.body.errors, what).toEqual({ "rows.2.deudor.nombre": ["Row 2, column deudor.nombre: must not contain control characters (such as NUL or BEL)."] });
+      const jsonl = await send(key, templateId, JSON.stringify({ roles: { deudor: { name: `Ana${control}`, email: "ana@example.com" }, aval: { name: "Luis", email: "luis@example.com" } } }), "application/x-ndjson");
+      expect(jsonl.status, what).toBe(422);
+      expect(jsonl.body.errors, what).toEqual({ "rows.1.roles.deudor.name": ["Row 1, roles.deudor.name: must not contain control characters (such as NUL or BEL)."] });
+    }
+    // A NUL in the header is named too, and nothing of any of these sends was stored.
+    const inHeader = await send(key, templateId, `deudor.nombre\u0000,deudor.email,aval.nombre,aval.email\nA,a@example.com,B,b@example.com`);
+    expect(inHeader.status).toBe(422);
+    expect(await getDb().$count(bulkSends, eq(bulkSends.ownerUserId, user.id))).toBe(0);
   });
 
   it("answers another account's bulk send or template exactly as an unknown id (404)", async () => {

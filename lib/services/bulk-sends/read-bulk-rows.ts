@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { AppError, INVALID_DATA_MESSAGE } from "@/lib/errors";
+import { hasControlCharacter } from "@/lib/schemas/common";
 import { fileName as fileNameSchema } from "@/lib/schemas/signing";
 import { MAX_BULK_ROWS, personInput, type PersonInput } from "@/lib/schemas/templates";
 import { draftFromTemplate, type DraftTemplate } from "@/lib/services/templates/template-draft";
@@ -62,6 +63,10 @@ function csvRows(text: string, roleKeys: string[]): unknown[] {
   }
   const [header, ...rows] = table;
   if (!header) return [];
+  const controls = new ControlCharacters();
+  header.forEach((name, i) => controls.check(`header.${i + 1}`, `Column ${i + 1} of the header`, name));
+  rows.forEach((cells, r) => cells.forEach((cell, i) => controls.check(`rows.${r + 1}.${header[i] ?? i + 1}`, `Row ${r + 1}, column ${header[i] ?? i + 1}`, cell)));
+  controls.refuse();
   const errors: string[] = [];
   const columns = header.map((name) => {
     const lower = name.toLowerCase();
@@ -97,11 +102,53 @@ function csvRows(text: string, roleKeys: string[]): unknown[] {
 function jsonlRows(text: string): unknown[] {
   const lines = text.split(/\r?\n/).filter((l) => l.trim());
   if (lines.length > MAX_BULK_ROWS) return lines; // counted, refused by the caller, not parsed
-  return lines.map((line) => {
+  const controls = new ControlCharacters();
+  const rows = lines.map((line, r) => {
     try {
-      return JSON.parse(line) as unknown;
+      const value = JSON.parse(line) as unknown;
+      controls.walk(r + 1, value);
+      return value;
     } catch {
       return { unreadable: "Not valid JSON: each line is one object {\"roles\": {...}, \"file_name\": ...}." } satisfies Unreadable;
     }
   });
+  controls.refuse();
+  return rows;
 }
+
+/**
+ * A NUL (or another C0 control but tab, LF, CR) anywhere refuses the whole file, naming each
+ * place: PostgreSQL cannot store NUL (the send failed with a 500), and none belongs in a name or
+ * an e-mail (README: control characters are refused). The first MAX_NAMED places are named.
+ */
+class ControlCharacters {
+  private errors: Record<string, string[]> = {};
+  private count = 0;
+
+  check(key: string, place: string, value: string) {
+    if (!hasControlCharacter(value) || ++this.count > MAX_NAMED) return;
+    this.errors[key] = [`${place}: must not contain control characters (such as NUL or BEL).`];
+  }
+
+  /** Every string of a JSON line, its keys too (iterative: a line may nest deep). */
+  walk(row: number, value: unknown) {
+    const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+    while (pending.length) {
+      const { value: item, path } = pending.pop()!;
+      const at = path.join(".");
+      if (typeof item === "string") this.check(`rows.${row}.${at}`, `Row ${row}, ${at || "the line"}`, item);
+      else if (item && typeof item === "object") {
+        for (const [key, child] of Object.entries(item)) {
+          if (hasControlCharacter(key)) this.check(`rows.${row}.${[...path, "?"].join(".")}`, `Row ${row}, a field name`, key);
+          else pending.push({ value: child, path: [...path, key] });
+        }
+      }
+    }
+  }
+
+  refuse() {
+    if (this.count) throw new AppError("INVALID", INVALID_DATA_MESSAGE, this.errors);
+  }
+}
+
+const MAX_NAMED = 20;

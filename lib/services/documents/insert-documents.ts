@@ -16,7 +16,7 @@ export type DocumentDraft = {
   tries: number;
   rememberEvery: number;
   rememberAt: string;
-  signatories: { name: string; email: string; phone: string | null; rfc: string | null; curp: string | null; positions: string | null; redirectUrl?: string | null }[];
+  signatories: { name: string; email: string; phone: string | null; rfc: string | null; curp: string | null; positions: string | null; redirectUrl?: string | null; rfcFixed?: boolean }[];
   spectators: { name: string; email: string }[];
   /** Where the signing page sends a signer after they act (embedded signing's plain-link fallback). */
   redirectUrl?: string | null;

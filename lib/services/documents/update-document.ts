@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/lib/db/client";
 import { documents, folderMemberships, signatories, spectators, workFolders, type DocumentRow, type Signatory } from "@/lib/db/schema";
-import { AppError, invalid } from "@/lib/errors";
+import { AppError, INVALID_DATA_MESSAGE, invalid } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs/queue";
 import { hasPositions, type SignatoryInput, type UpdateDocumentInput } from "@/lib/schemas/signing";
 import type { Actor } from "@/lib/services/actor";
@@ -36,7 +36,9 @@ export async function updateDocument(db: DbOrTx, actor: Actor, documentId: strin
     const [updated] = await tx.update(documents).set(changes).where(eq(documents.id, documentId)).returning();
 
     const summary: Record<string, unknown> = { fields: Object.keys(input) };
-    if (input.signatures) Object.assign(summary, await replaceSignatories(tx, updated!, input.signatures));
+    // Where signers are sent afterwards is the uploader's (or the folder owner's) to say, as a move is.
+    const mayRedirect = document.ownerUserId === actor.userId || role === "owner";
+    if (input.signatures) Object.assign(summary, await replaceSignatories(tx, updated!, input.signatures, mayRedirect));
     if (input.spectators) await replaceSpectators(tx, documentId, input.spectators);
     await rescheduleReminders(tx, updated!);
     await recordAuditEvent(tx, { actorUserId: actor.userId, action: "document.updated", subjectType: "document", subjectId: documentId, data: summary });
@@ -61,9 +63,11 @@ async function assertMayMove(tx: Tx, actor: Actor, document: DocumentRow, role: 
   if (!members.some((m) => m.userId === document.ownerUserId)) throw invalid("company_id", "The document's owner is not a member of that folder: moved there, they would lose it.");
 }
 
-async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: SignatoryInput[]) {
+async function replaceSignatories(tx: Tx, document: DocumentRow, given: SignatoryInput[], mayRedirect: boolean) {
   const current = await tx.select().from(signatories).where(and(eq(signatories.documentId, document.id), isNull(signatories.removedAt)));
   const byEmail = new Map(current.map((s) => [s.email.toLowerCase(), s]));
+  const wanted = keepFixedRfcs(current, given);
+  if (!mayRedirect) assertRedirectsUnchanged(byEmail, wanted);
   const wantedEmails = new Set(wanted.map((w) => w.email));
   const positions = serializePositions(wanted, document.pageCount);
 
@@ -85,7 +89,9 @@ async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: Signato
     const existing = byEmail.get(w.email);
     const fields = { position: i, name: w.name, phone: w.phone ?? null, rfc: w.rfc ?? null, curp: w.curp ?? null, positions: positions[i]!, ...(w.redirect_url !== undefined && { redirectUrl: w.redirect_url }) };
     if (!existing) {
-      await tx.insert(signatories).values({ documentId: document.id, email: w.email, ...fields });
+      // Who takes the place of a signer whose RFC the template fixed holds it fixed in turn.
+      const rfcFixed = w.rfc != null && current.some((s) => s.rfcFixed && s.rfc === w.rfc);
+      await tx.insert(signatories).values({ documentId: document.id, email: w.email, ...fields, rfcFixed });
       added++;
     } else if (existing.signStatus === "PENDING" && (differs(existing, w, positions[i]!) || existing.position !== i || ("redirectUrl" in fields && fields.redirectUrl !== existing.redirectUrl))) {
       await tx.update(signatories).set({ ...fields, updatedAt: now }).where(eq(signatories.id, existing.id));
@@ -94,6 +100,36 @@ async function replaceSignatories(tx: Tx, document: DocumentRow, wanted: Signato
     }
   }
   return { added, removed: removed.map((s) => s.email) };
+}
+
+/**
+ * A template's fixed RFC stays fixed, for whoever edits (README, templates): its signer keeps it
+ * when the list leaves the RFC out and may not get another; one who goes must leave a new signer
+ * with that RFC in the list. Otherwise a member could swap the RFC the template's owner required.
+ */
+function keepFixedRfcs(current: Signatory[], given: SignatoryInput[]): SignatoryInput[] {
+  const wanted = [...given];
+  const errors: Record<string, string[]> = {};
+  const emails = new Set(current.map((s) => s.email.toLowerCase()));
+  for (const fixed of current.filter((s) => s.rfcFixed && s.rfc)) {
+    const i = wanted.findIndex((w) => w.email === fixed.email.toLowerCase());
+    if (i >= 0 && wanted[i]!.rfc != null && wanted[i]!.rfc !== fixed.rfc) (errors[`signatures.${i}.rfc`] ??= []).push(`The template fixes this signer's RFC: ${fixed.rfc}.`);
+    else if (i >= 0) wanted[i] = { ...wanted[i]!, rfc: fixed.rfc };
+    else if (!wanted.some((w) => !emails.has(w.email) && w.rfc === fixed.rfc)) {
+      (errors.signatures ??= []).push(`The template fixes RFC ${fixed.rfc} for a signer of this document: the list must keep a signer with that RFC.`);
+    }
+  }
+  if (Object.keys(errors).length) throw new AppError("INVALID", INVALID_DATA_MESSAGE, errors);
+  return wanted;
+}
+
+/** A member who did not upload the document edits its signers, not where they are sent afterwards. */
+function assertRedirectsUnchanged(byEmail: Map<string, Signatory>, wanted: SignatoryInput[]) {
+  for (const w of wanted) {
+    if (w.redirect_url === undefined) continue;
+    const before = byEmail.get(w.email)?.redirectUrl ?? null;
+    if ((w.redirect_url ?? null) !== before) throw new AppError("FORBIDDEN", "Only the document's owner or the folder's owner can set a signer's redirect_url.");
+  }
 }
 
 function differs(s: Signatory, w: SignatoryInput, positions: string | null): boolean {

@@ -61,7 +61,11 @@ export function isSigningOpen(signer: Pick<Signatory, "signStatus" | "removedAt"
 }
 
 
-/** Whether the link still shows the document: not to a removed signer, nor once the owner cancelled it. */
+/**
+ * Whether the link still shows the document: not to a removed signer, nor once it is closed
+ * without being signed (cancelled by the owner, rejected by a signer); a signed one keeps showing
+ * the sealed file, for the signers to keep.
+ */
 export function linkShowsDocument(signer: Pick<Signatory, "removedAt">, document: Pick<DocumentRow, "signStatus">): boolean {
-  return !signer.removedAt && document.signStatus !== DOCUMENT_STATUS.CANCELLED;
+  return !signer.removedAt && document.signStatus !== DOCUMENT_STATUS.CANCELLED && document.signStatus !== DOCUMENT_STATUS.REJECTED;
 }

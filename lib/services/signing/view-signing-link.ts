@@ -70,12 +70,14 @@ export async function viewOfSigningLink(db: DbOrTx, link: SigningLink, context: 
 /**
  * The PDF a signer reads: the original until sealed (what they sign is its hash). Each read is
  * recorded like a view, with which file was served. A removed signer's link, and every link of a
- * cancelled document, no longer serve it: the owner withdrew the document from these people.
+ * cancelled or rejected document, no longer serve it: it was withdrawn from these people, or
+ * will never be signed (linkShowsDocument).
  */
 export async function readSigningDocument(db: DbOrTx, signatoryId: string, context: { ip: string | null }) {
   const link = await loadSigningLink(db, signatoryId);
   if (link.signer.removedAt) throw new AppError("CONFLICT", "The owner removed you from this document; this link no longer works.");
   if (link.document.signStatus === DOCUMENT_STATUS.CANCELLED) throw new AppError("CONFLICT", "The owner cancelled this document; this link no longer shows it.");
+  if (link.document.signStatus === DOCUMENT_STATUS.REJECTED) throw new AppError("CONFLICT", "A signer rejected this document; this link no longer shows it.");
   const { hash, sealed } = currentFile(link.document);
   const bytes = await fileStorage().get(hash);
   await recordAuditEvent(db, { actorUserId: null, action: "signature.document_read", subjectType: "signatory", subjectId: signatoryId, data: { documentId: link.document.id, hash, sealed }, ip: context.ip });

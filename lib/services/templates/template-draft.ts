@@ -35,7 +35,7 @@ export function draftFromTemplate(
     const other = seen.get(person.email);
     if (other) add(`${field}.${role.key}.email`, `Already given for «${other}»: each signer needs their own e-mail.`);
     seen.set(person.email, role.key);
-    return { name: person.name, email: person.email, phone: person.phone ?? null, rfc: role.rfc ?? person.rfc ?? null, curp: person.curp ?? null, positions: role.positions };
+    return { name: person.name, email: person.email, phone: person.phone ?? null, rfc: role.rfc ?? person.rfc ?? null, rfcFixed: Boolean(role.rfc), curp: person.curp ?? null, positions: role.positions };
   });
   if (Object.keys(errors).length) return { ok: false, errors };
   return {

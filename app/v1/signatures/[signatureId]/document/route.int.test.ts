@@ -75,4 +75,21 @@ describe("GET /v1/signatures/{signature_id}/document", () => {
     const body = await (await call(auditTrail, `/v1/documents/${id}/audit`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
     expect(body.data.map((e: AuditEvent) => e.action)).not.toContain("signature.document_read");
   });
+
+  it("abuse: anonymous holders of a rejected document's links (the rejecter's and the others') get neither the PDF nor its pages, as for a cancelled one", async () => {
+    const owner = await seedUserWithKey();
+    const id = await seedDocument(owner.actor);
+    const people = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
+    const { rejectSignatory } = await import("@/lib/services/signing/reject-signatory");
+    const { signingPageImage } = await import("@/lib/services/signing/signing-page-images");
+    await rejectSignatory(getDb(), people[0]!.id, "No estoy de acuerdo.", { ip: null });
+    for (const signer of people) {
+      const res = await call(readDocument, `/v1/signatures/${signer.id}/document`, { params: { signatureId: signer.id } });
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toMatch(/rejected this document/);
+      expect(await signingPageImage(getDb(), signer.id, 1, 820, { ip: null })).toEqual({ ok: false, problem: "not-found" });
+    }
+    const body = await (await call(auditTrail, `/v1/documents/${id}/audit`, { headers: { "x-api-key": owner.key }, params: { uuid: id } })).json();
+    expect(body.data.map((e: AuditEvent) => e.action)).not.toContain("signature.document_read");
+  });
 });
