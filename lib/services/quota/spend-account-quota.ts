@@ -59,7 +59,12 @@ export async function accountQuotaLeft(db: DbOrTx, userId: string, kind: Account
 /** The account's own number when an admin set one, else the default of lib/env.ts. */
 async function accountLimit(db: DbOrTx, userId: string, kind: AccountQuota): Promise<number> {
   const [user] = await db.select({ documents: users.documentQuota, notices: users.noticeQuota }).from(users).where(eq(users.id, userId));
-  return user?.[kind] ?? (kind === "documents" ? env().DOCUMENTS_PER_PERIOD : env().NOTICES_PER_PERIOD);
+  return user?.[kind] ?? defaultAccountQuotas()[kind];
+}
+
+/** The defaults of lib/env.ts, for an account with no number of its own. */
+export function defaultAccountQuotas(): Record<AccountQuota, number> {
+  return { documents: env().DOCUMENTS_PER_PERIOD, notices: env().NOTICES_PER_PERIOD };
 }
 
 const quotaKey = (userId: string, kind: AccountQuota) => `quota:${kind}:${userId}`;
