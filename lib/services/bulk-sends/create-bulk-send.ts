@@ -43,11 +43,11 @@ export async function createBulkSend(db: DbOrTx, actor: Actor, templateId: strin
       .limit(1);
     if (running) throw new AppError("CONFLICT", BULK_SEND_RUNNING_MESSAGE, undefined, undefined, { bulk_send_id: running.id });
     // Every row's document is paid now, all or none, so a send never stops half way for quota;
-    // its first notices (e-mail per signer, WhatsApp per phone) must fit in what is left.
+    // its first notices (e-mail per signer, WhatsApp per phone) must fit in what is left. They are
+    // spent as they go out; spending them here would throw the 429 that says what is left.
     await spendAccountQuota(tx, actor.userId, "documents", made.length);
-    const notices = made.reduce((n, input) => n + Object.values(input.roles).reduce((m, p) => m + (p.phone ? 2 : 1), 0), 0);
-    const noticesLeft = await accountQuotaLeft(tx, actor.userId, "notices");
-    if (notices > noticesLeft.remaining) await spendAccountQuota(tx, actor.userId, "notices", notices);
+    const notices = template.notificationMode === "ENABLED" ? made.reduce((n, input) => n + Object.values(input.roles).reduce((m, p) => m + (p.phone ? 2 : 1), 0), 0) : 0;
+    if (notices > (await accountQuotaLeft(tx, actor.userId, "notices")).remaining) await spendAccountQuota(tx, actor.userId, "notices", notices);
     const [send] = await tx
       .insert(bulkSends)
       .values({ ownerUserId: actor.userId, apiKeyId: actor.apiKeyId ?? null, templateId, folderId, redirectUrl: options.redirectUrl ?? null, totalRows: checked.length, failedCount: failed })

@@ -23,10 +23,10 @@ async function postDocument(key: string, folderId: string) {
   return call(createDocument, `/v1/containers/${folderId}/documents`, { method: "POST", headers: auth(key), body: form, params: { uuid: folderId } });
 }
 
-async function seedTemplate(key: string) {
+async function seedTemplate(key: string, notificationMode = "DISABLED") {
   const form = new FormData();
   form.set("file", new File([(await makePdf(1)) as BlobPart], "pagare.pdf", { type: "application/pdf" }));
-  form.set("template", JSON.stringify({ name: "Pagaré", roles: [{ key: "deudor", label: "Deudor" }], notification_mode: "DISABLED" }));
+  form.set("template", JSON.stringify({ name: "Pagaré", roles: [{ key: "deudor", label: "Deudor" }], notification_mode: notificationMode }));
   const res = await call(createTemplate, "/v1/templates", { method: "POST", headers: auth(key), body: form });
   expect(res.status).toBe(201);
   return (await res.json()).data.id as string;
@@ -90,6 +90,18 @@ describe("per-account quotas on documents and notices", () => {
     expect((await bulk(flooder.key, templateId, 10)).status).toBe(202);
 
     expect((await bulk(other.key, await seedTemplate(other.key), 30)).status).toBe(202);
+  });
+
+  it("abuse: a bulk send whose first notices do not fit in what is left of the notices quota is refused whole with 429", async () => {
+    const { key, user } = await seedUserWithKey();
+    await setQuota(user.id, { noticeQuota: 25 });
+    const notifying = await seedTemplate(key, "ENABLED");
+    const refused = await bulk(key, notifying, 30);
+    expect(refused.status).toBe(429);
+    expect(refused.body.quota).toMatchObject({ kind: "notices", limit: 25, remaining: 25, requested: 30 });
+    expect(await getDb().select().from(bulkSends).where(eq(bulkSends.ownerUserId, user.id))).toHaveLength(0);
+    // Without notices the same rows fit: documents are what it pays.
+    expect((await bulk(key, await seedTemplate(key), 30)).status).toBe(202);
   });
 
   it("abuse: two bulk sends started at the same moment by one account: exactly one starts, the other gets 409 until it is done", async () => {
