@@ -118,6 +118,15 @@ const envSchema = z.object({
   /** The built-in TSA as PKCS#12 (certificate with critical timeStamping EKU) instead of KEYS_DIR/tsa. */
   TSA_P12_PATH: z.string().min(1).optional(),
   TSA_P12_PASSWORD: z.string().default(""),
+  /**
+   * Per account and per QUOTA_PERIOD_HOURS (a fixed window from the first use): documents created
+   * (one by one, from a template or by a bulk send) and notices sent (e-mail or WhatsApp to
+   * signers and spectators: first notices, reminders, re-sent links). An admin may set another
+   * number for one account (/dashboard/admin/quotas). Past it: 429 with what is left and when it resets.
+   */
+  DOCUMENTS_PER_PERIOD: z.coerce.number().int().min(0).default(10_000),
+  NOTICES_PER_PERIOD: z.coerce.number().int().min(0).default(30_000),
+  QUOTA_PERIOD_HOURS: z.coerce.number().int().min(1).default(24),
   /** Identity transactions (sessions, INE validations) a new user starts with. */
   DEFAULT_TRANSACTIONS: z.coerce.number().int().min(0).default(100),
   /** sandbox: the documented test receipts; live: the utility portal at CFE_PORTAL_URL. */

@@ -32,6 +32,8 @@ export class AppError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Response headers that go with the answer (Retry-After and RateLimit-* for RATE_LIMITED). */
     readonly headers?: Record<string, string>,
+    /** More fields of the JSON answer (a quota's `quota`: what is left and when it resets). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

@@ -53,11 +53,11 @@ export async function withScratchDatabase<T>(prefix: string, run: (scratch: Scra
 }
 
 /** The bench's account, made through the services, with an API key for the requests. */
-export async function seedBenchUser() {
+export async function seedBenchUser(email = "bench@example.com") {
   const { getDb } = await import("@/lib/db/client");
   const { createUser } = await import("@/lib/services/users/create-user");
   const { createApiKey } = await import("@/lib/services/api-keys/create-api-key");
-  const user = await createUser(getDb(), { name: "Bench Núñez", email: "bench@example.com", password: "contraseña-bench" });
+  const user = await createUser(getDb(), { name: "Bench Núñez", email, password: "contraseña-bench" });
   const actor = { userId: user.id, role: user.role, locale: user.locale, via: "apiKey" as const };
   const { key } = await createApiKey(getDb(), actor, { name: "bench" });
   return { user, actor, key, headers: { authorization: `Bearer ${key}` } };

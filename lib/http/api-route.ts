@@ -193,7 +193,7 @@ function clientGone(err: unknown, req: Request): boolean {
 
 function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof AppError) {
-    const body: Record<string, unknown> = { message: err.message };
+    const body: Record<string, unknown> = { ...err.details, message: err.message };
     if (err.errors) body.errors = err.errors;
     return json(body, httpStatusOf[err.code], err.headers);
   }

@@ -1,4 +1,4 @@
-import { IDENTITY_API_TOO_MANY_REQUESTS, TOO_MANY_REQUESTS } from "@/lib/schemas/common";
+import { IDENTITY_API_TOO_MANY_REQUESTS, QUOTA_EXCEEDED, TOO_MANY_REQUESTS } from "@/lib/schemas/common";
 
 /**
  * Each response's description as /docs shows it in Spanish, by its English text: the same answer
@@ -8,6 +8,9 @@ import { IDENTITY_API_TOO_MANY_REQUESTS, TOO_MANY_REQUESTS } from "@/lib/schemas
  */
 export const RESPONSES_ES: Record<string, string> = {
   "Healthy.": "En buen estado.",
+  [QUOTA_EXCEEDED]:
+    "La cuota de la cuenta para este periodo se terminó: documentos creados (`DOCUMENTS_PER_PERIOD`, 10,000 salvo que la instalación o un administrador fije otro número) o avisos enviados por correo o WhatsApp (`NOTICES_PER_PERIOD`, 30,000), por `QUOTA_PERIOD_HOURS` (24) desde el primer uso. Cada cuenta cuenta aparte. `quota` dice lo que queda y cuándo se renueva; `Retry-After`, los segundos que faltan.",
+  "Another bulk send of this account is still QUEUED or RUNNING (`bulk_send_id` names it).": "Otro envío masivo de esta cuenta sigue QUEUED o RUNNING (`bulk_send_id` lo nombra).",
   "Invalid input; field paths in `errors`.": "Datos no válidos; las rutas de los campos van en `errors`.",
   "Unexpected error.": "Error inesperado.",
   "The database does not answer.": "La base de datos no responde.",

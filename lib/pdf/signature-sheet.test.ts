@@ -54,9 +54,22 @@ describe("signature sheet", () => {
     expect(text).toContain("Contrato Ñandú.pdf");
     expect(text).toContain("BEGOÑA NÚÑEZ");
     expect(text).toContain("JOSÉ ÁNGEL PEÑA ÍÑIGUEZ");
-    expect(text).toContain("RFC GODE561231GR8");
+    expect(text).toContain("RFC GODE******GR8");
     expect(text).toContain("9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08");
     expect(text).toMatch(/22 de noviembre de 2026.*12:30:00/);
+  });
+
+  it("abuse: anyone holding the sealed PDF reads no signer's full RFC or CURP, a legal representative's neither: first 4 and last 3 only", async () => {
+    const pdf = await twoPages();
+    const sheet = input(1);
+    sheet.signers[0]!.representative = { rfc: "PEPJ800101AB1", curp: "PEPJ800101HDFRRN05" };
+    await addSignatureSheet(pdf, sheet);
+    const text = textOf(await pdf.save());
+    for (const whole of ["GODE561231GR8", "BOXW310820HNERXN09", "PEPJ800101AB1", "PEPJ800101HDFRRN05", "561231", "310820"]) expect(text).not.toContain(whole);
+    expect(text).toContain("RFC GODE******GR8");
+    expect(text).toContain("CURP BOXW***********N09");
+    expect(text).toContain("RFC PEPJ******AB1");
+    expect(text).toContain("CURP PEPJ***********N05");
   });
 
   it("speaks to people: the certificate's name, the zone's name and tú, never our codes or GMT offsets", async () => {

@@ -3,10 +3,11 @@ import QRCode from "qrcode";
 import { concatTransformationMatrix, degrees, fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingColor, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatListed, formatMoment } from "@/lib/i18n/date-format";
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
+import { maskIdentifier } from "@/lib/mx/mask-identifier";
 
 /**
  * The visible part of a sealed document: a signature sheet appended at the end (who signed,
- * RFC/CURP, certificate number and issuer, an excerpt of each signature, times, the original
+ * RFC/CURP masked, certificate number and issuer, an excerpt of each signature, times, the original
  * hash, and a QR code to the public verification page), or stamps at each signer's boxes when
  * the document uses custom positions. Fonts are embedded (DejaVu), so Ñ and accents render.
  * Pure: fonts and data come in, the pdf-lib document is changed in place.
@@ -173,9 +174,10 @@ export async function addSignatureSheet(pdf: PDFDocument, input: SheetInput): Pr
     // Every line of the block stays left of the autograph, which is drawn at the right.
     const column = width - 2 * margin - (signer.autograph ? 140 : 0);
     text(page, signer.name, margin, 12, bold, INK, column);
-    text(page, [signer.rfc && `RFC ${signer.rfc}`, signer.curp && `CURP ${signer.curp}`].filter(Boolean).join("  ·  "), margin, 9, regular, MUTED, column);
+    // Anyone holding the PDF reads this page: RFC and CURP masked (lib/mx/mask-identifier.ts); the owner's /xml keeps them whole.
+    text(page, identifiers(signer), margin, 9, regular, MUTED, column);
     const rep = signer.representative;
-    if (rep) text(page, `${t.representative}: ${[rep.rfc && `RFC ${rep.rfc}`, rep.curp && `CURP ${rep.curp}`].filter(Boolean).join("  ·  ")}`, margin, 9, regular, MUTED, column);
+    if (rep) text(page, `${t.representative}: ${identifiers(rep)}`, margin, 9, regular, MUTED, column);
     text(page, `${t.signedWith} ${typeName(input.locale, signer.signatureType)}  ·  ${t.cert} ${signer.certificateNumber ?? "—"}  ·  ${t.issuer}: ${signer.issuer ?? "—"}`, margin, 9, regular, INK, column);
     text(page, `${t.signedAt}: ${when.format(signer.signedAt)}`, margin, 9, regular, INK, column);
     if (signer.signature) text(page, `${t.signature}: ${excerpt(signer.signature)}`, margin, 7.5, regular, MUTED);
@@ -361,4 +363,8 @@ function wordWidths(font: PDFFont, size: number): (word: string) => number {
     if (w === undefined) known.set(key, (w = font.widthOfTextAtSize(word, size)));
     return w;
   };
+}
+
+function identifiers(person: { rfc: string | null; curp: string | null }): string {
+  return [person.rfc && `RFC ${maskIdentifier(person.rfc)}`, person.curp && `CURP ${maskIdentifier(person.curp)}`].filter(Boolean).join("  ·  ");
 }

@@ -15,6 +15,23 @@ export const TOO_MANY_REQUESTS =
 /** The identity API's 429 (identityApiLimit in lib/http/rate-limit.ts). */
 export const IDENTITY_API_TOO_MANY_REQUESTS =
   "Too many calls: the identity API takes `IDENTITY_API_PER_MINUTE` calls a minute (30 unless the installation sets another number) per endpoint and per API key, counted across all of the service's instances: every program using one key shares that budget, another key has its own, and each endpoint counts apart. Result lookups (GET of one validation or session) have their own budget instead: `IDENTITY_RESULT_READS_PER_MINUTE` (1200) per endpoint and key, and a tenth of that for each result (120 a minute: a poll every 0.5 s). `Retry-After` says in how many seconds to try again; `RateLimit-Limit`, `RateLimit-Remaining` (0) and `RateLimit-Reset` (seconds until the minute's window ends; IETF draft-ietf-httpapi-ratelimit-headers-06) describe the budget.";
+/** A per-account quota's 429 (lib/services/quota/spend-account-quota.ts): what is left and when it resets. */
+export const quotaErrorBody = z
+  .object({
+    message: z.string(),
+    quota: z.object({
+      kind: z.enum(["documents", "notices"]),
+      limit: z.number().int(),
+      remaining: z.number().int(),
+      requested: z.number().int(),
+      resets_at: z.string().describe("When the period ends and the quota is whole again (ISO 8601)."),
+      retry_after: z.number().int().describe("Seconds until then; also the Retry-After header."),
+    }),
+  })
+  .meta({ id: "QuotaError" });
+export const QUOTA_EXCEEDED =
+  "The account's quota for this period is spent: documents created (`DOCUMENTS_PER_PERIOD`, 10,000 unless the installation or an admin sets another number) or notices sent by e-mail or WhatsApp (`NOTICES_PER_PERIOD`, 30,000), per `QUOTA_PERIOD_HOURS` (24) from the first use. Each account counts apart. `quota` says what is left and when it resets; `Retry-After` the seconds until then.";
+
 export const validationErrorBody = z
   .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) })
   .meta({ id: "ValidationError", description: 'Keys are field paths such as "validations.0"; values are messages.' });

@@ -35,6 +35,13 @@ export const sessionCommentBody = z.object({
 });
 
 export const QUOTA_MAX = 10_000_000;
+const WHOLE_NUMBER = "Escribe un número entero de 0 en adelante, o déjalo vacío para el valor por omisión.";
+const perPeriodQuota = z
+  .preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.union([z.null(), z.coerce.number({ error: WHOLE_NUMBER }).int({ error: WHOLE_NUMBER }).min(0, { error: WHOLE_NUMBER }).max(QUOTA_MAX, { error: `El máximo es ${QUOTA_MAX}.` })]),
+  )
+  .optional();
 export const userQuotaBody = z.object({
   userId: z.uuid({ error: "Usuario no válido." }),
   // An empty field is not zero: it is a missing answer.
@@ -46,6 +53,9 @@ export const userQuotaBody = z.object({
       .min(0, { error: "Escribe un número entero de 0 en adelante." })
       .max(QUOTA_MAX, { error: `El máximo es ${QUOTA_MAX}.` }),
   ),
+  // Documents and notices per quota period: blank is the default of lib/env.ts (null), absent leaves it.
+  documentQuota: perPeriodQuota,
+  noticeQuota: perPeriodQuota,
 });
 
 export const userQuotaFilters = z.object({

@@ -187,7 +187,7 @@ export interface paths {
         put?: never;
         /**
          * Send a signer their link again
-         * @description Owners only (the document's or the folder's): e-mail, and WhatsApp when the signer has a phone.
+         * @description Owners only (the document's or the folder's): e-mail, and WhatsApp when the signer has a phone. Each message spends one of the account's notices (429 past the quota).
          */
         post: operations["resendSigningNotice"];
         delete?: never;
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Send a template to many people
-         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`; a control character (NUL, BEL…) anywhere refuses the whole file, a 422 naming each place (`rows.<n>.<column>`). At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress.
+         * @description One document per row, made by a background job. Send the rows as the body, `text/csv` or JSON lines (`application/x-ndjson`, each line `{"roles": {...}, "file_name": ...}` as in createDocumentFromTemplate), or as a multipart `file`. CSV columns are `<role>.nombre`, `<role>.email` (both required for every role), `<role>.telefono`, `<role>.rfc`, `<role>.curp` (English names work too: name, phone) and an optional `archivo` (file name); a header naming anything else is a 422 on `header`; a control character (NUL, BEL…) anywhere refuses the whole file, a 422 naming each place (`rows.<n>.<column>`). At most 10000 rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in `rows` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's `redirect_url`, or the send's own given as the `redirect_url` query parameter (https only; anything else is a 422 on `redirect_url` before any row is read). The answer lists the refused rows; follow `Location` for progress. One bulk send per account at a time: while one is QUEUED or RUNNING another is a 409 naming it in `bulk_send_id`. A send pays its rows' documents from the account's quota when it starts, all or none, and its first notices must fit in what is left of the notices quota: otherwise 429 and nothing is made.
          */
         post: operations["startBulkSend"];
         delete?: never;
@@ -1180,6 +1180,20 @@ export interface components {
         };
         DocumentResponse: {
             data: components["schemas"]["Document"];
+        };
+        QuotaError: {
+            message: string;
+            quota: {
+                /** @enum {string} */
+                kind: "documents" | "notices";
+                limit: number;
+                remaining: number;
+                requested: number;
+                /** @description When the period ends and the quota is whole again (ISO 8601). */
+                resets_at: string;
+                /** @description Seconds until then; also the Retry-After header. */
+                retry_after: number;
+            };
         };
         CreateDocumentRequest: {
             file_name?: string;
@@ -2640,6 +2654,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            /** @description The account's quota for this period is spent: documents created (`DOCUMENTS_PER_PERIOD`, 10,000 unless the installation or an admin sets another number) or notices sent by e-mail or WhatsApp (`NOTICES_PER_PERIOD`, 30,000), per `QUOTA_PERIOD_HOURS` (24) from the first use. Each account counts apart. `quota` says what is left and when it resets; `Retry-After` the seconds until then. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaError"];
+                };
+            };
             /** @description Unexpected error. */
             500: {
                 headers: {
@@ -3168,6 +3191,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The account's quota for this period is spent: documents created (`DOCUMENTS_PER_PERIOD`, 10,000 unless the installation or an admin sets another number) or notices sent by e-mail or WhatsApp (`NOTICES_PER_PERIOD`, 30,000), per `QUOTA_PERIOD_HOURS` (24) from the first use. Each account counts apart. `quota` says what is left and when it resets; `Retry-After` the seconds until then. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaError"];
                 };
             };
             /** @description Unexpected error. */
@@ -4912,6 +4944,15 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationError"];
                 };
             };
+            /** @description The account's quota for this period is spent: documents created (`DOCUMENTS_PER_PERIOD`, 10,000 unless the installation or an admin sets another number) or notices sent by e-mail or WhatsApp (`NOTICES_PER_PERIOD`, 30,000), per `QUOTA_PERIOD_HOURS` (24) from the first use. Each account counts apart. `quota` says what is left and when it resets; `Retry-After` the seconds until then. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaError"];
+                };
+            };
             /** @description Unexpected error. */
             500: {
                 headers: {
@@ -4964,6 +5005,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Another bulk send of this account is still QUEUED or RUNNING (`bulk_send_id` names it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        bulk_send_id: string;
+                    };
+                };
+            };
             /** @description More rows or bytes than a bulk send takes. */
             413: {
                 headers: {
@@ -4989,6 +5043,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The account's quota for this period is spent: documents created (`DOCUMENTS_PER_PERIOD`, 10,000 unless the installation or an admin sets another number) or notices sent by e-mail or WhatsApp (`NOTICES_PER_PERIOD`, 30,000), per `QUOTA_PERIOD_HOURS` (24) from the first use. Each account counts apart. `quota` says what is left and when it resets; `Retry-After` the seconds until then. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaError"];
                 };
             };
             /** @description Unexpected error. */

@@ -21,6 +21,9 @@ export const users = pgTable(
     signingWebhookUrl: text("signing_webhook_url"),
     /** Identity transactions left (sessions, INE validations); each creation spends one. */
     transactions: integer("transactions").notNull().default(100),
+    /** This account's documents and notices per quota period; null: DOCUMENTS_PER_PERIOD, NOTICES_PER_PERIOD. */
+    documentQuota: integer("document_quota"),
+    noticeQuota: integer("notice_quota"),
     /**
      * When the person followed the confirmation link sent to `email` (or a password-reset link,
      * which proves the same). Null: the address is only claimed; invitations to it are not

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorBody, uuidParam } from "@/lib/schemas/common";
+import { errorBody, QUOTA_EXCEEDED, quotaErrorBody, uuidParam } from "@/lib/schemas/common";
 import {
   companiesQuery,
   companyList,
@@ -53,6 +53,7 @@ export const signingOperations: Operation[] = [
       ...notFound,
       413: { description: "File too large.", schema: errorBody },
       415: { description: "Not a PDF.", schema: errorBody },
+      429: { description: QUOTA_EXCEEDED, schema: quotaErrorBody },
     },
   },
   {
@@ -145,11 +146,11 @@ export const signingOperations: Operation[] = [
     path: "/v1/documents/{uuid}/signatures/{signatureId}/notice",
     operationId: "resendSigningNotice",
     summary: "Send a signer their link again",
-    description: "Owners only (the document's or the folder's): e-mail, and WhatsApp when the signer has a phone.",
+    description: "Owners only (the document's or the folder's): e-mail, and WhatsApp when the signer has a phone. Each message spends one of the account's notices (429 past the quota).",
     tags,
     security: "apiKey",
     params: z.object({ uuid: uuidParam, signatureId: uuidParam }),
-    responses: { 202: { description: "Queued." }, 403: { description: "Not the owner.", schema: errorBody }, ...notFound, ...closed },
+    responses: { 202: { description: "Queued." }, 403: { description: "Not the owner.", schema: errorBody }, ...notFound, ...closed, 429: { description: QUOTA_EXCEEDED, schema: quotaErrorBody } },
   },
   {
     method: "post",

@@ -1,4 +1,5 @@
-import { errorBody } from "@/lib/schemas/common";
+import { z } from "zod";
+import { errorBody, QUOTA_EXCEEDED, quotaErrorBody } from "@/lib/schemas/common";
 import { documentEnvelope } from "@/lib/schemas/signing";
 import { bulkSendCreateQuery, bulkSendEnvelope, bulkSendQuery, createTemplateJsonBody, MAX_BULK_ROWS, pageQuery, templateEnvelope, templateList, templateParams, useTemplateInput } from "@/lib/schemas/templates";
 import type { Operation } from "../registry";
@@ -68,14 +69,14 @@ export const templateOperations: Operation[] = [
     security: "apiKey",
     params: templateParams,
     body: useTemplateInput,
-    responses: { 201: { description: "Created; `Location` is /v1/documents/{id}.", schema: documentEnvelope }, 404: { description: "Template or container unknown, or not yours.", schema: errorBody } },
+    responses: { 201: { description: "Created; `Location` is /v1/documents/{id}.", schema: documentEnvelope }, 404: { description: "Template or container unknown, or not yours.", schema: errorBody }, 429: { description: QUOTA_EXCEEDED, schema: quotaErrorBody } },
   },
   {
     method: "post",
     path: "/v1/templates/{id}/bulk-sends",
     operationId: "startBulkSend",
     summary: "Send a template to many people",
-    description: `One document per row, made by a background job. Send the rows as the body, \`text/csv\` or JSON lines (\`application/x-ndjson\`, each line \`{"roles": {...}, "file_name": ...}\` as in createDocumentFromTemplate), or as a multipart \`file\`. CSV columns are \`<role>.nombre\`, \`<role>.email\` (both required for every role), \`<role>.telefono\`, \`<role>.rfc\`, \`<role>.curp\` (English names work too: name, phone) and an optional \`archivo\` (file name); a header naming anything else is a 422 on \`header\`; a control character (NUL, BEL…) anywhere refuses the whole file, a 422 naming each place (\`rows.<n>.<column>\`). At most ${MAX_BULK_ROWS} rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in \`rows\` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's \`redirect_url\`, or the send's own given as the \`redirect_url\` query parameter (https only; anything else is a 422 on \`redirect_url\` before any row is read). The answer lists the refused rows; follow \`Location\` for progress.`,
+    description: `One document per row, made by a background job. Send the rows as the body, \`text/csv\` or JSON lines (\`application/x-ndjson\`, each line \`{"roles": {...}, "file_name": ...}\` as in createDocumentFromTemplate), or as a multipart \`file\`. CSV columns are \`<role>.nombre\`, \`<role>.email\` (both required for every role), \`<role>.telefono\`, \`<role>.rfc\`, \`<role>.curp\` (English names work too: name, phone) and an optional \`archivo\` (file name); a header naming anything else is a 422 on \`header\`; a control character (NUL, BEL…) anywhere refuses the whole file, a 422 naming each place (\`rows.<n>.<column>\`). At most ${MAX_BULK_ROWS} rows (413 past it) and 8 MB. Every row is checked before any document is made: a bad row (an e-mail that is not one, a missing name, another RFC than the role's fixed one) is reported in \`rows\` as FAILED with its errors and skipped; the others are made, each document whole (its people, audit event and notices in one transaction) or not at all. Every document takes the template's \`redirect_url\`, or the send's own given as the \`redirect_url\` query parameter (https only; anything else is a 422 on \`redirect_url\` before any row is read). The answer lists the refused rows; follow \`Location\` for progress. One bulk send per account at a time: while one is QUEUED or RUNNING another is a 409 naming it in \`bulk_send_id\`. A send pays its rows' documents from the account's quota when it starts, all or none, and its first notices must fit in what is left of the notices quota: otherwise 429 and nothing is made.`,
     tags,
     security: "apiKey",
     params: templateParams,
@@ -84,7 +85,9 @@ export const templateOperations: Operation[] = [
       202: { description: "Accepted; the job makes the documents. `rows` holds the rows refused by the checks.", schema: bulkSendEnvelope },
       404: { description: "Template or container unknown, or not yours.", schema: errorBody },
       413: { description: "More rows or bytes than a bulk send takes.", schema: errorBody },
+      409: { description: "Another bulk send of this account is still QUEUED or RUNNING (`bulk_send_id` names it).", schema: errorBody.extend({ bulk_send_id: z.uuid() }) },
       415: { description: "Neither CSV, JSON lines nor multipart.", schema: errorBody },
+      429: { description: QUOTA_EXCEEDED, schema: quotaErrorBody },
     },
   },
   {

@@ -70,7 +70,7 @@ async function makeRows(tx: DbOrTx, send: BulkSendJob, template: TemplateRow, ro
     if (outcome.ok) made.push({ row: r.row, draft: { ...outcome.draft, audit: { templateId: template.id, bulkSendId: send.id, row: r.row } } });
     else refused.push({ row: r.row, errors: outcome.errors });
   }
-  const ids = await insertDocuments(tx, { userId: send.ownerUserId, apiKeyId: send.apiKeyId ?? undefined }, send.folderId, { sha256: template.originalHash, pageCount: template.pageCount }, made.map((m) => m.draft));
+  const ids = await insertDocuments(tx, { userId: send.ownerUserId, apiKeyId: send.apiKeyId ?? undefined }, send.folderId, { sha256: template.originalHash, pageCount: template.pageCount }, made.map((m) => m.draft), { prepaid: true });
   if (made.length) {
     const pairs = JSON.stringify(made.map((m, i) => ({ row: m.row, doc: ids[i] })));
     await tx.execute(sql`

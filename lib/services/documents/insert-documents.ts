@@ -5,6 +5,7 @@ import { auditEvents, documents, signatories, spectators, users, type SignatureT
 import { enqueueMany } from "@/lib/jobs/queue";
 import type { Actor } from "@/lib/services/actor";
 import { firstEventsOfNewDocuments } from "@/lib/services/audit/record-audit-event";
+import { spendAccountQuota } from "@/lib/services/quota/spend-account-quota";
 
 /** A document ready to write: its settings and people, checked and normalized already. */
 export type DocumentDraft = {
@@ -28,9 +29,12 @@ export type DocumentDraft = {
  * Writes documents over one stored PDF, with their people, first audit events and notice jobs,
  * a statement per table whatever their number: one upload and a bulk send's batch of a hundred
  * take the same path. Run it in a transaction: the documents exist with their jobs or not at all.
+ * Each document spends one of the owner's documents quota (429 past it), unless `prepaid` (a
+ * bulk send pays for all its rows when it starts).
  */
-export async function insertDocuments(tx: DbOrTx, actor: Pick<Actor, "userId" | "apiKeyId">, folderId: string, file: { sha256: string; pageCount: number }, drafts: DocumentDraft[]): Promise<string[]> {
+export async function insertDocuments(tx: DbOrTx, actor: Pick<Actor, "userId" | "apiKeyId">, folderId: string, file: { sha256: string; pageCount: number }, drafts: DocumentDraft[], options: { prepaid?: boolean } = {}): Promise<string[]> {
   if (!drafts.length) return [];
+  if (!options.prepaid) await spendAccountQuota(tx, actor.userId, "documents", drafts.length);
   const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
   // Ids made here rather than read back from RETURNING, whose order SQL does not promise.
   const ids = drafts.map(() => crypto.randomUUID());

@@ -16,7 +16,7 @@ export async function readDocumentPdf(db: DbOrTx, actor: Actor, documentId: stri
 /** The signing record as it stands now: available at any time, it says how far signing has come. */
 export async function readDocumentXml(db: DbOrTx, actor: Actor, documentId: string) {
   const view = await findDocumentView(db, actor, documentId);
-  return { xml: await issueSigningRecordXml(view.document, view.owner, view.signatories, { emails: true }), fileName: downloadName(view.document.fileName, "", ".xml") };
+  return { xml: await issueSigningRecordXml(view.document, view.owner, view.signatories, { copy: "owner" }), fileName: downloadName(view.document.fileName, "", ".xml") };
 }
 
 function downloadName(fileName: string, suffix: string, extension: string): string {

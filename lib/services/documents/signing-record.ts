@@ -1,5 +1,6 @@
 import type { LegalRepresentative } from "@/lib/crypto/certificate-identity";
 import type { DocumentRow, Signatory } from "@/lib/db/schema";
+import { maskIdentifier } from "@/lib/mx/mask-identifier";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { signerOfRecord } from "@/lib/services/signing/signer-of-record";
 import { signingEnvironment } from "@/lib/services/signing/signing-environment";
@@ -9,11 +10,13 @@ import { signingRecordXml } from "@/lib/xml/signing-record";
 /**
  * The record as this service issues it (served by /xml and attached when sealed): built, then
  * signed with the platform seal (XML-DSig, lib/xml/record-seal.ts), so /verify can tell it from an
- * edited copy. `emails: false` for the copy attached to the sealed PDF, which anyone holding the
- * file reads (the sheet shows none either).
+ * edited copy. `copy: "attached"` for the one inside the sealed PDF, which anyone holding the file
+ * reads: no e-mails, RFC and CURP masked as on the sheet (lib/mx/mask-identifier.ts); the owner's
+ * ("owner", from /xml) keeps them whole.
  */
-export async function issueSigningRecordXml(document: DocumentRow, owner: { name: string; email: string }, signers: Signatory[], options: { now?: Date; emails: boolean }): Promise<string> {
-  const xml = buildSigningRecordXml(document, { name: owner.name, email: options.emails ? owner.email : null }, signers.map((s) => (options.emails ? s : { ...s, email: null })), options.now);
+export async function issueSigningRecordXml(document: DocumentRow, owner: { name: string; email: string }, signers: Signatory[], options: { now?: Date; copy: "owner" | "attached" }): Promise<string> {
+  const whole = options.copy === "owner";
+  const xml = buildSigningRecordXml(document, { name: owner.name, email: whole ? owner.email : null }, whole ? signers : signers.map((s) => ({ ...s, email: null })), options.now, { masked: !whole });
   const { seal } = (await signingEnvironment()).platform;
   return sealRecordXml(xml, { privateKey: seal.privateKey, certificates: [seal.certificate, ...seal.chain].map((c) => new Uint8Array(c.rawData)) });
 }
@@ -22,7 +25,8 @@ export async function issueSigningRecordXml(document: DocumentRow, owner: { name
 type ConstancyStamp = { token?: string; tsa?: string; gen_time?: string; serial_number?: string; message_imprint?: string };
 
 /** The unsigned record of a document as it stands (what verification compares a presented one with). */
-export function buildSigningRecordXml(document: DocumentRow, owner: { name: string; email: string | null }, signers: (Omit<Signatory, "email"> & { email: string | null })[], now = new Date()): string {
+export function buildSigningRecordXml(document: DocumentRow, owner: { name: string; email: string | null }, signers: (Omit<Signatory, "email"> & { email: string | null })[], now = new Date(), options: { masked?: boolean } = {}): string {
+  const shown = options.masked ? maskIdentifier : (value: string | null) => value;
   const constancy = document.constancy as (ConstancyStamp & { signedFile?: ConstancyStamp }) | null;
   return signingRecordXml({
     documentId: document.id,
@@ -41,9 +45,9 @@ export function buildSigningRecordXml(document: DocumentRow, owner: { name: stri
       name: signerOfRecord(s),
       email: s.email,
       status: s.signStatus,
-      rfc: s.rfc,
-      curp: s.curp,
-      representative: representativeOf(s),
+      rfc: shown(s.rfc),
+      curp: shown(s.curp),
+      representative: representativeOf({ representativeRfc: shown(s.representativeRfc), representativeCurp: shown(s.representativeCurp) }),
       certificate: s.certificate || s.certificateSerialNumber ? { base64: s.certificate, number: s.certificateSerialNumber, issuer: s.certificateIssuerName } : null,
       signature: s.signature,
       signedAt: s.signedAt,

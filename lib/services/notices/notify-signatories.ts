@@ -68,9 +68,10 @@ export async function sendSigningMessages(
   context: NoticeContext,
   signer: Signatory,
   kind: { template: "signing-request" } | { template: "signing-reminder"; reminder: number },
+  overQuota: "hold" | "refuse" = "hold",
 ): Promise<void> {
   const base = { name: signer.name, documentName: context.document.fileName, ownerName: context.ownerName, signingUrl: signingLink(signer.id), brand: context.brand };
-  const common = { userId: context.document.ownerUserId, locale: context.ownerLocale };
+  const common = { userId: context.document.ownerUserId, locale: context.ownerLocale, overQuota };
   const channels: { channel: "email" | "whatsapp"; to: string }[] = [{ channel: "email", to: signer.email }];
   if (signer.phone) channels.push({ channel: "whatsapp", to: signer.phone });
   for (const { channel, to } of channels) {

@@ -32,7 +32,7 @@ export async function resendNotice(db: DbOrTx, actor: Actor, documentId: string,
       const now = new Date();
       await tx.update(signatories).set({ notifiedAt: now, nextReminderAt: document.notificationMode === "ENABLED" ? nextReminderAt(now, 0, plan) : null }).where(eq(signatories.id, signatoryId));
     }
-    await sendSigningMessages(tx, context, signer, { template: "signing-request" });
+    await sendSigningMessages(tx, context, signer, { template: "signing-request" }, "refuse");
     await recordAuditEvent(tx, { actorUserId: actor.userId, action: "signatory.notice_resent", subjectType: "signatory", subjectId: signatoryId, data: { documentId } });
   });
 }

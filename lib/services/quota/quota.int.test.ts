@@ -53,6 +53,28 @@ describe("identity quotas in the dashboard", () => {
     ]);
   });
 
+  it("lets an admin set an account's documents and notices per period (blank: the default), audited; absent fields stay", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const { user } = await seedUser();
+    const perPeriod = async () => (await getDb().select({ d: users.documentQuota, n: users.noticeQuota }).from(users).where(eq(users.id, user.id)))[0];
+    expect(await setUserQuota(getDb(), admin.actor, { userId: user.id, transactions: 100, documentQuota: "500", noticeQuota: "1500" })).toMatchObject({ documentQuota: 500, noticeQuota: 1500 });
+    expect(await perPeriod()).toEqual({ d: 500, n: 1500 });
+    await setUserQuota(getDb(), admin.actor, { userId: user.id, transactions: 100 });
+    expect(await perPeriod()).toEqual({ d: 500, n: 1500 });
+    await setUserQuota(getDb(), admin.actor, { userId: user.id, transactions: 100, documentQuota: " ", noticeQuota: "0" });
+    expect(await perPeriod()).toEqual({ d: null, n: 0 });
+    const audited = await getDb().select().from(auditEvents).where(and(eq(auditEvents.action, "quota.set"), eq(auditEvents.subjectId, user.id)));
+    expect(audited.map((e) => e.data)).toEqual([
+      { from: 100, to: 100, documentQuota: { from: null, to: 500 }, noticeQuota: { from: null, to: 1500 } },
+      { from: 100, to: 100 },
+      { from: 100, to: 100, documentQuota: { from: 500, to: null }, noticeQuota: { from: 1500, to: 0 } },
+    ]);
+    for (const documentQuota of [-1, "1.5", "abc", 10_000_001]) {
+      const err = await errorOf(setUserQuota(getDb(), admin.actor, { userId: user.id, transactions: 100, documentQuota }));
+      expect(Object.keys(err.errors ?? {}), JSON.stringify(documentQuota)).toEqual(["documentQuota"]);
+    }
+  });
+
   it("accepts only a whole number from 0 up, and answers 'not found' for an unknown user", async () => {
     const admin = await seedUser({ role: "admin" });
     const { user } = await seedUser();

@@ -9,9 +9,10 @@ import { requireAdmin } from "@/lib/services/require-admin";
 
 /**
  * An admin sets how many identity transactions a user has left (the dashboard's side of the
- * CLI's `quota:set`), audited with the number before and after. Others are refused.
+ * CLI's `quota:set`) and, when given, the account's documents and notices per quota period
+ * (null: the defaults of lib/env.ts), audited with the numbers before and after. Others are refused.
  */
-export async function setUserQuota(db: DbOrTx, actor: Actor, input: unknown): Promise<{ userId: string; email: string; transactions: number; previous: number }> {
+export async function setUserQuota(db: DbOrTx, actor: Actor, input: unknown): Promise<{ userId: string; email: string; transactions: number; previous: number; documentQuota?: number | null; noticeQuota?: number | null }> {
   requireAdmin(actor);
   const parsed = userQuotaBody.safeParse(input);
   if (!parsed.success) {
@@ -19,13 +20,16 @@ export async function setUserQuota(db: DbOrTx, actor: Actor, input: unknown): Pr
     for (const issue of parsed.error.issues) (errors[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
     throw new AppError("INVALID", INVALID_DATA_MESSAGE, errors);
   }
-  const { userId, transactions } = parsed.data;
+  const { userId, transactions, documentQuota, noticeQuota } = parsed.data;
+  // Given (a number, or null for the default) they are set and audited; absent they stay.
+  const perPeriod = { ...(documentQuota !== undefined && { documentQuota }), ...(noticeQuota !== undefined && { noticeQuota }) };
   return db.transaction(async (tx) => {
     // Locked, so the audited "before" is the number this change replaced, even while sessions spend.
-    const [before] = await tx.select({ transactions: users.transactions }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx.select({ transactions: users.transactions, documentQuota: users.documentQuota, noticeQuota: users.noticeQuota }).from(users).where(eq(users.id, userId)).for("update");
     if (!before) throw new AppError("NOT_FOUND", "Usuario no encontrado.");
-    const [row] = await tx.update(users).set({ transactions, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email, transactions: users.transactions });
-    await recordAuditEvent(tx, { actorUserId: actor.userId, action: "quota.set", subjectType: "user", subjectId: userId, data: { from: before.transactions, to: transactions } });
-    return { userId, email: row!.email, transactions: row!.transactions, previous: before.transactions };
+    const [row] = await tx.update(users).set({ transactions, ...perPeriod, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ email: users.email, transactions: users.transactions });
+    const changed = Object.fromEntries(Object.entries(perPeriod).map(([k, to]) => [k, { from: before[k as keyof typeof perPeriod], to }]));
+    await recordAuditEvent(tx, { actorUserId: actor.userId, action: "quota.set", subjectType: "user", subjectId: userId, data: { from: before.transactions, to: transactions, ...changed } });
+    return { userId, email: row!.email, transactions: row!.transactions, previous: before.transactions, ...perPeriod };
   });
 }

@@ -9,7 +9,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } fr
 import { getDb, type Db } from "@/lib/db/client";
 import { SIGNATURE_TIMESTAMP_OID } from "@/lib/crypto/pades-signature";
 import { readTimestampToken } from "@/lib/crypto/timestamp-token";
-import { documents } from "@/lib/db/schema";
+import { documents, signatories } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
@@ -19,6 +19,7 @@ import { GET as getDocument } from "@/app/v1/documents/[uuid]/route";
 import { GET as getPdf } from "@/app/v1/documents/[uuid]/pdf/route";
 import { GET as getXml } from "@/app/v1/documents/[uuid]/xml/route";
 import { GET as getConstancy } from "@/app/v1/documents/[uuid]/constancy/route";
+import { POST as verify } from "@/app/v1/verify/route";
 import { sealDocument } from "./seal-document";
 import { signingEnvironment } from "./signing-environment";
 import { sweepUnsealed } from "./sweep-unsealed";
@@ -169,6 +170,43 @@ describe("sealing a fully signed document", () => {
       const verified = spawnSync("openssl", ["cms", "-verify", "-binary", "-inform", "DER", "-in", path.join(dir, `${id}-${i}.p7s`), "-content", path.join(dir, `${id}-original.pdf`), "-CAfile", path.join(dir, "efirma.pem"), "-purpose", "any", "-out", "/dev/null"], { encoding: "utf8" });
       expect(verified.stderr).toContain("Verification successful");
     }
+  }, 60_000);
+
+  it("abuse: anyone holding the sealed PDF reads signers' RFC and CURP masked on the sheet and in the attached XML; the owner's /xml keeps them whole, and both verify", async () => {
+    const { owner, id, people } = await fullySigned();
+    await getDb().update(signatories).set({ curp: "BOXW310820HNERXN09" }).where(eq(signatories.id, people[0]!.id));
+    expect(await sealDocument(getDb(), id)).toBe("sealed");
+    const pdf = (await download(getPdf, owner.key, id, "sealed.pdf")).file;
+    const whole = ["GODE561231GR8", "MAB9307148T4", "BOXW310820HNERXN09"];
+    const masked = ["GODE******GR8", "MAB9*****8T4", "BOXW***********N09"];
+
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf, "-"], { encoding: "utf8" });
+    for (const value of whole) expect(text).not.toContain(value);
+    for (const value of masked) expect(text).toContain(value);
+
+    const attached = path.join(dir, `${id}-attached.xml`);
+    execFileSync("pdfdetach", ["-save", "1", "-o", attached, pdf]);
+    const copy = fs.readFileSync(attached, "utf8");
+    for (const value of whole) expect(copy).not.toContain(value);
+    expect(copy).toContain("<rfc>GODE******GR8</rfc>");
+    expect(copy).toContain("<curp>BOXW***********N09</curp>");
+    expect(xmlValidate(attached).status).toBe(0);
+
+    const record = fs.readFileSync((await download(getXml, owner.key, id, "record.xml")).file, "utf8");
+    expect(record).toContain("<rfc>GODE561231GR8</rfc>");
+    expect(record).toContain("<curp>BOXW310820HNERXN09</curp>");
+
+    const verified = async (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set("file", new File([bytes as BlobPart], name));
+      return (await (await call(verify, "/v1/verify", { method: "POST", body: form })).json()).data;
+    };
+    expect(await verified(fs.readFileSync(pdf), "sealed.pdf")).toMatchObject({ found: true, kind: "pdf", intact: true, matched: "sealed" });
+    expect(await verified(Buffer.from(copy), "attached.xml")).toMatchObject({ found: true, kind: "xml", intact: true, matched: "record" });
+    expect(await verified(Buffer.from(record), "record.xml")).toMatchObject({ found: true, kind: "xml", intact: true, matched: "record" });
+    // A masked copy edited to another masked value no longer matches.
+    expect(await verified(Buffer.from(copy.replace("GODE******GR8", "GODX******GR8")), "edited.xml")).toMatchObject({ intact: false });
+    expect(pdfsig(pdf).stdout).toContain("Signature is Valid.");
   }, 60_000);
 
   it("fails every independent verifier when one byte of an artefact changes", async () => {

@@ -55,7 +55,7 @@ export async function sealDocument(db: DbOrTx, documentId: string, now = new Dat
     gen_time: stamped.genTime.toISOString(),
   };
   const finished = { ...row.document, signStatus: DOCUMENT_STATUS.COMPLETED, signedAt: now, constancy };
-  const xml = await issueSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, { now, emails: false });
+  const xml = await issueSigningRecordXml(finished, { name: row.ownerName, email: row.ownerEmail }, signers, { now, copy: "attached" });
 
   // Everything below is appended to the original bytes as one incremental update, so any
   // signature the uploaded file already carried stays valid and the original is a prefix.

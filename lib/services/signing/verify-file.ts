@@ -117,7 +117,8 @@ async function isPlatformSeal(certificate: X509Certificate): Promise<boolean> {
  */
 async function matchesDocument(db: DbOrTx, found: NonNullable<Found>, presented: RecordFacts, options: { ownerName: boolean }): Promise<boolean> {
   const signers = await db.select().from(signatories).where(and(eq(signatories.documentId, found.document.id), isNull(signatories.removedAt))).orderBy(asc(signatories.position));
-  const expected = readSigningRecord(buildSigningRecordXml(found.document, { name: found.ownerName, email: null }, signers))!;
+  // The copy attached to a sealed PDF shows RFC and CURP masked; /xml's shows them whole: each is checked against its own form.
+  const expected = readSigningRecord(buildSigningRecordXml(found.document, { name: found.ownerName, email: null }, signers, undefined, { masked: isMasked(presented) }))!;
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   if (presented.signers.length === 0) return false;
   if (options.ownerName && presented.ownerName !== expected.ownerName) return false;
@@ -155,4 +156,9 @@ async function describe(db: DbOrTx, found: Found, kind: Verification["kind"], ma
     })),
     constancy: constancy?.attributes ? { gen_time: constancy.attributes.gen_time, tsa: constancy.attributes.tsa, serial_number: constancy.attributes.serial_number } : null,
   };
+}
+
+/** A record whose identifiers carry the mask's asterisks, which no RFC or CURP has. */
+function isMasked(record: RecordFacts): boolean {
+  return record.signers.some((s) => [s.rfc, s.curp, s.representative].some((v) => v?.includes("*")));
 }

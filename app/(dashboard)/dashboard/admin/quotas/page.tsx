@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { serverTranslate } from "@/lib/i18n/request-locale";
 import { userQuotaFilters } from "@/lib/schemas/identity-review";
 import { listUserQuotas } from "@/lib/services/quota/list-user-quotas";
+import { defaultAccountQuotas } from "@/lib/services/quota/spend-account-quota";
 import { requireUser } from "../../../require-user";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -21,6 +22,7 @@ export default async function QuotasPage({ searchParams }: Props) {
   const { t } = await serverTranslate();
   const filters = userQuotaFilters.parse(await searchParams);
   const list = await listUserQuotas(getDb(), actor, filters);
+  const defaults = defaultAccountQuotas();
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("quotas.title")}</h1>
@@ -58,7 +60,7 @@ export default async function QuotasPage({ searchParams }: Props) {
                     {u.role === "admin" && <span className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{t("quotas.role_admin")}</span>}
                   </th>
                   <td className="hidden px-3 py-3 text-right font-mono text-base tabular-nums sm:table-cell" data-testid="quota-left">{u.transactions}</td>
-                  <td className="px-3 py-3"><QuotaForm userId={u.id} email={u.email} transactions={u.transactions} /></td>
+                  <td className="px-3 py-3"><QuotaForm userId={u.id} email={u.email} transactions={u.transactions} perPeriod={{ documents: u.documentQuota, notices: u.noticeQuota }} defaults={defaults} /></td>
                 </tr>
               ))}
             </tbody>
