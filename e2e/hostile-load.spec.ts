@@ -49,15 +49,23 @@ test("abuse: a flood of page pictures of one tenant's stream bomb is refused pas
   // The flood: 12 connections, 3 pictures each, pages 100–135. Each answer is logged in arrival order.
   const arrivals: string[] = [];
   const flood: APIResponse[] = [];
+  let firstAnswer: (res: APIResponse) => void;
+  const first = new Promise<APIResponse>((resolve) => (firstAnswer = resolve));
   const flooding = Promise.all(
     Array.from({ length: FLOOD.connections }, async (_, c) => {
       for (let i = 0; i < FLOOD.each; i++) {
         const res = await picture(FLOOD.firstPage + c * FLOOD.each + i);
         flood.push(res);
         arrivals.push(`flood ${res.status()}`);
+        firstAnswer(res);
       }
     }),
   );
+  // Past the document's share of the queue the flood is refused at once: the first answer is a
+  // refusal, not a render that ran out of its budget (as all 36 were, one after another).
+  const refusal = await first;
+  expect(refusal.status()).toBe(503);
+  expect(Number(refusal.headers()["retry-after"])).toBeGreaterThan(0);
 
   // Meanwhile the other tenant uploads, reads its document, and the server says it is healthy.
   const small = await upload(request, b, await smallPdf(), "recibo.pdf");
