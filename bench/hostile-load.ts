@@ -1,9 +1,9 @@
-// `npm run bench:hostile [-- --seconds 60 --verify 4 --out FILE --port 3203]` (issue 63): the production server
+// `npm run bench:hostile [-- --seconds 60 --flood 12 --verify 4 --out FILE --port 3203]` (issue 63): the production server
 // (server.ts on the build, `scripts/ensure-build.mjs` first) on a throwaway database, under two
 // hostile loads at once, while another tenant works:
 //   - the page-picture flood: tenant A's stream bomb (a light first page, then 399 pages sharing
 //     one Flate stream that exhausts the engine's render budget on each; test/hostile-pdfs.ts)
-//     asked for anonymously on 12 connections, each taking the next page from 100 on;
+//     asked for anonymously on 12 connections (--flood N), each taking the next page from 100 on;
 //   - hostile `POST /v1/verify` uploads on 4 connections (--verify N; 0 for none): deeply nested XML and a PDF whose
 //     signature's /Contents is a hex gap of megabytes.
 // Meanwhile, one request at a time each: `/api/health`, tenant B's upload of a small PDF and
@@ -21,10 +21,11 @@ import { f } from "./lib/report";
 import { seedBenchUser, withScratchDatabase } from "./lib/scratch";
 import { startServer } from "./lib/servers";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "60" }, out: { type: "string" }, verify: { type: "string", default: "4" }, port: { type: "string", default: process.env.BENCH_PORT ?? "3203" } } });
+const { values } = parseArgs({ options: { seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "60" }, out: { type: "string" }, verify: { type: "string", default: "4" }, flood: { type: "string", default: "12" }, port: { type: "string", default: process.env.BENCH_PORT ?? "3203" } } });
 const SECONDS = Number(values.seconds);
-const FLOOD = { connections: 12, firstPage: 100, pages: 400, bombMb: 30 };
-// --verify 0: the page-picture flood alone (the /v1/verify uploads are another row's).
+const FLOOD = { connections: Number(values.flood), firstPage: 100, pages: 400, bombMb: 30 };
+// --verify 0: the page-picture flood alone (the /v1/verify uploads are another row's); --flood 0 --verify 0:
+// the other tenant's work alone, the baseline.
 const VERIFY_CONNECTIONS = Number(values.verify);
 // A request still unanswered this long after the window closed is counted as such, not awaited.
 const GIVE_UP_MS = 180_000;
@@ -137,6 +138,7 @@ async function main() {
     const results = {
       at: new Date().toISOString(),
       seconds: SECONDS,
+      floodConnections: FLOOD.connections,
       verifyConnections: VERIFY_CONNECTIONS,
       cores: os.cpus().length,
       health: summary(health),
