@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { bombAfterFirstPagePdf } from "../test/hostile-pdfs";
-import { cli } from "./support";
+import { cli, hydrated } from "./support";
 
 // Issue 63, row 1, through server.ts on the production build: one tenant's stream bomb (a light
 // first page, then 399 pages sharing one content stream that exhausts the engine's budget on
@@ -34,7 +34,7 @@ async function smallPdf(): Promise<Uint8Array> {
   return pdf.save();
 }
 
-test("abuse: a flood of page pictures of one tenant's stream bomb is refused past its queue with Retry-After, never holds another tenant's upload or read, and marks the document unrenderable", async ({ request }, info) => {
+test("abuse: a flood of page pictures of one tenant's stream bomb is refused past its queue with Retry-After, never holds another tenant's upload or read, and marks the document unrenderable", async ({ page, request }, info) => {
   test.skip(info.project.name !== "desktop", "HTTP requests only: once is enough");
   test.setTimeout(600_000);
   const stamp = `${Date.now()}`;
@@ -97,6 +97,14 @@ test("abuse: a flood of page pictures of one tenant's stream bomb is refused pas
   expect(((await later.json()) as { message: string }).message).toBe(UNRENDERABLE);
   expect((await request.get(`/v1/signatures/${link}/document`)).status()).toBe(200);
   expect((await request.get(`/signature/sign-document/${link}`)).status()).toBe(200);
+
+  // The signer sees, in place of page 2's picture, that it cannot be shown, and the PDF's link.
+  await page.goto(`/signature/sign-document/${link}`);
+  await hydrated(page);
+  const second = page.getByRole("figure", { name: "Página 2 de 400" });
+  await second.scrollIntoViewIfNeeded();
+  await expect(second.getByRole("status")).toContainText("Esta página no se puede mostrar aquí.");
+  await expect(second.getByRole("link", { name: "Abrir el PDF en otra pestaña" })).toHaveAttribute("href", `/v1/signatures/${link}/document`);
 });
 
 test("abuse: pictures whose clients left give their places back: the document's queue takes as many again", async ({ request }, info) => {
