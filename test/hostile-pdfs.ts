@@ -21,13 +21,18 @@ function writePdf(objects: (string | Buffer)[]): Uint8Array {
   return new Uint8Array(Buffer.concat(parts));
 }
 
-/** `count` pages of `mediaBox`, all drawing one shared content stream (object 3). */
-function sharedStreamPages(count: number, mediaBox: string, content: Buffer, filter: string): Uint8Array {
+/**
+ * `count` pages of `mediaBox`, all drawing one shared content stream (object 3); with
+ * `firstPage`, page 1 draws that small content instead (its own stream, the last object).
+ */
+function sharedStreamPages(count: number, mediaBox: string, content: Buffer, filter: string, firstPage?: string): Uint8Array {
   // 1 catalog, 2 page tree, 3 content stream, then the pages from 4 on.
   const kids = Array.from({ length: count }, (_, i) => `${i + 4} 0 R`).join(" ");
   const stream = Buffer.concat([Buffer.from(`<< /Length ${content.length}${filter} >>\nstream\n`), content, Buffer.from("\nendstream")]);
-  const pages = Array.from({ length: count }, () => `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Contents 3 0 R >>`);
-  return writePdf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Count ${count} /Kids [${kids}] >>`, stream, ...pages]);
+  const ownStream = count + 4;
+  const pages = Array.from({ length: count }, (_, i) => `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Contents ${i === 0 && firstPage ? ownStream : 3} 0 R >>`);
+  const extra = firstPage ? [`<< /Length ${firstPage.length} >>\nstream\n${firstPage}\nendstream`] : [];
+  return writePdf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Count ${count} /Kids [${kids}] >>`, stream, ...pages, ...extra]);
 }
 
 /** The 20,000-page file (about 1.9 MB): letter pages sharing one small drawing. */
@@ -37,10 +42,10 @@ export const manyPagesPdf = (count = 20_000) => sharedStreamPages(count, "[0 0 6
 export const tallPagePdf = () => sharedStreamPages(1, "[0 0 14 14400]", Buffer.from("0 0 1 rg 0 0 14 14400 re f"), "");
 
 /**
- * 200 letter pages sharing one Flate stream that inflates to `inflatedMb` MB of drawing
+ * `pages` letter pages (200) sharing one Flate stream that inflates to `inflatedMb` MB of drawing
  * operators (under a megabyte as stored): drawing any page decodes and runs all of it.
  */
-export async function streamBombPdf(inflatedMb = 300, pages = 200): Promise<Uint8Array> {
+export async function streamBombPdf(inflatedMb = 300, pages = 200, options: { lightFirstPage?: boolean } = {}): Promise<Uint8Array> {
   const line = Buffer.from("0 0 m 612 792 l S\n");
   const block = Buffer.alloc(1024 * 1024 - ((1024 * 1024) % line.length));
   for (let i = 0; i < block.length; i += line.length) line.copy(block, i);
@@ -52,5 +57,11 @@ export async function streamBombPdf(inflatedMb = 300, pages = 200): Promise<Uint
   for (let i = 0; i < inflatedMb; i++) if (!deflate.write(block)) await new Promise((resolve) => deflate.once("drain", resolve));
   deflate.end();
   await done;
-  return sharedStreamPages(pages, "[0 0 612 792]", Buffer.concat(chunks), " /Filter /FlateDecode");
+  return sharedStreamPages(pages, "[0 0 612 792]", Buffer.concat(chunks), " /Filter /FlateDecode", options.lightFirstPage ? "0 0 1 rg 72 72 468 648 re f" : undefined);
 }
+
+/**
+ * Issue 63's file: the stream bomb behind a harmless first page, so the upload (which draws
+ * page 1) accepts it and every other page costs a full render budget on the signing page.
+ */
+export const bombAfterFirstPagePdf = (inflatedMb = 300, pages = 400) => streamBombPdf(inflatedMb, pages, { lightFirstPage: true });

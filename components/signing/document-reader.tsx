@@ -42,6 +42,10 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
   // Drawn before the page hydrated (it comes with the HTML), its load event was never seen.
   const firstPicture = useCallback((img: HTMLImageElement | null) => void (img?.complete && setFirstArrived(true)), []);
   const drawn = (n: number) => near.has(n) && (n === 1 || firstArrived || !near.has(1));
+  // A page the server would not draw (too heavy, or too many asked at once) says so and points to
+  // the PDF, instead of a broken picture.
+  const [notShown, setNotShown] = useState<ReadonlySet<number>>(new Set());
+  const failed = useCallback((n: number) => setNotShown((pages) => new Set(pages).add(n)), []);
   return (
     <section aria-labelledby="reader-title" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -64,7 +68,12 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
               return (
                 <figure key={n} ref={track} data-page={n} aria-label={t("pdf.pageOf", { page: n, total })} className="flex scroll-mt-16 flex-col items-center gap-1">
                   <div className="relative w-full bg-white shadow-sm ring-1 ring-zinc-200" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-                    {drawn(n) && (
+                    {notShown.has(n) ? (
+                      <p role="status" className="absolute inset-x-4 top-4 rounded-md bg-zinc-50 p-3 text-sm text-zinc-700">
+                        {t("signing.pageNotShown")}{" "}
+                        <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">{t("signing.openPdf")}</a>
+                      </p>
+                    ) : drawn(n) && (
                       // The figure names the page; the picture has no text of its own to announce.
                       // eslint-disable-next-line @next/next/no-img-element -- drawn by our server per link; next/image would re-encode a private picture
                       <img
@@ -80,7 +89,10 @@ export function DocumentReader({ signatureId, pageSizes, boxes }: { signatureId:
                         data-testid="page-image"
                         ref={n === 1 ? firstPicture : undefined}
                         onLoad={n === 1 ? arrived : undefined}
-                        onError={n === 1 ? arrived : undefined}
+                        onError={() => {
+                          if (n === 1) arrived();
+                          failed(n);
+                        }}
                       />
                     )}
                     <SignHereBoxes boxes={boxes} page={n} />

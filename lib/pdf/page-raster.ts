@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { drawPdfPage, measurePdf, type Drawing, type EngineFailure } from "./pdf-engine";
+import { drawPdfPage, measurePdf, type Drawing, type EngineFailure, type PictureRequest } from "./pdf-engine";
 
 /**
  * PDF pages as pictures, drawn by MuPDF (lib/pdf/pdf-engine.ts), so a phone sees the first page
@@ -28,10 +28,11 @@ export type PagePicture = { ok: true; png: Buffer } | EngineFailure;
 
 /**
  * One page as a PNG `width` pixels wide (narrower when the page is so long that the picture
- * would pass the engine's pixel cap). `key` (the file's hash) lets the engine keep the file open.
+ * would pass the engine's pixel cap). `key` (the file's hash) lets the engine keep the file open;
+ * `picture` puts it in the engine's fair lane for pictures (see drawPdfPage).
  */
-export async function pagePng(pdf: Uint8Array, page: number, width: number, key?: string): Promise<PagePicture> {
-  return encodePage(await drawPdfPage(pdf, page, width, key));
+export async function pagePng(pdf: Uint8Array, page: number, width: number, key?: string, picture?: PictureRequest): Promise<PagePicture> {
+  return encodePage(await drawPdfPage(pdf, page, width, key, picture));
 }
 
 /**

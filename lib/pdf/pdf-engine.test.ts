@@ -69,6 +69,39 @@ describe("the PDF engine (MuPDF in worker threads)", () => {
     }
   }, 120_000);
 
+  // Issue 63: the signing page's pictures wait in their own fair lane (lib/runtime/fair-queue.ts).
+  it("abuse: a flood of one document's pictures is refused past its share of the queue, and a picture whose client left is dropped or stopped", async () => {
+    const bomb = await streamBombPdf(60, 40);
+    const client = new AbortController();
+    const flood = Array.from({ length: 12 }, (_, i) => drawPdfPage(bomb, i + 1, 820, "bomb", { tenant: "a", signal: client.signal }));
+    // One running, PDF_ENGINE_LIMITS.pictureQueuePerDocument waiting, the rest refused at once.
+    const refused = flood.slice(1 + PDF_ENGINE_LIMITS.pictureQueuePerDocument);
+    expect((await Promise.all(refused)).map((a) => (a.ok ? "drawn" : a.problem))).toEqual(Array(refused.length).fill("busy"));
+    // The client leaves: those waiting leave the queue, the one drawing has its thread stopped.
+    client.abort();
+    const answers = await Promise.all(flood.slice(0, 1 + PDF_ENGINE_LIMITS.pictureQueuePerDocument));
+    expect(answers.map((a) => (a.ok ? "drawn" : a.problem))).toEqual(Array(answers.length).fill("aborted"));
+    expect(pdfEngineStats().waiting).toBe(0);
+    expect(pdfEngineStats().mostPicturesAtOnce).toBe(1);
+    // Nothing is left behind: the next picture is drawn.
+    expect((await drawPdfPage(tallPagePdf(), 1, 480, "tall", { tenant: "b" })).ok).toBe(true);
+  }, 60_000);
+
+  it("abuse: an upload's measuring is answered while pictures of two tenants' bombs hold the pictures' threads", async () => {
+    const bomb = await streamBombPdf(60, 4);
+    const client = new AbortController();
+    let picturesDone = false;
+    const pictures = Promise.all([drawPdfPage(bomb, 2, 820, "bomb-a", { tenant: "a", signal: client.signal }), drawPdfPage(bomb, 3, 820, "bomb-b", { tenant: "b", signal: client.signal })]).then((all) => {
+      picturesDone = true;
+      return all;
+    });
+    const measured = await measurePdf(tallPagePdf(), 10);
+    expect(measured.ok).toBe(true);
+    expect(picturesDone).toBe(false);
+    client.abort();
+    expect((await pictures).map((a) => (a.ok ? "drawn" : a.problem))).toEqual(["aborted", "aborted"]);
+  }, 60_000);
+
   it("makes the plain copy of a PDF encrypted with an empty user password, and refuses one that needs a password", async () => {
     const plain = await decryptPdf(realworldPdf("pdfjs_empty_protected.pdf"));
     if (!plain.ok) throw new Error(plain.problem);

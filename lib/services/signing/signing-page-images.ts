@@ -4,7 +4,7 @@ import { documents, signatories } from "@/lib/db/schema";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import { recordAuditEventLater } from "@/lib/services/audit/record-audit-event-later";
 import { displayedPageSizes, pagePng, pagePngs, type PageSize } from "@/lib/pdf/page-raster";
-import type { EngineFailure } from "@/lib/pdf/pdf-engine";
+import type { EngineFailure, PictureRequest } from "@/lib/pdf/pdf-engine";
 import { PAGE_IMAGE_WIDTHS, type PageImageWidth } from "@/lib/schemas/page-images";
 import type { UploadedPdf } from "@/lib/services/documents/read-uploaded-pdf";
 import { currentFile } from "@/lib/services/documents/document-state";
@@ -22,6 +22,26 @@ const sizes = new Map<string, Promise<PageSize[] | null>>();
 // time: it is remembered, so asking again costs nothing instead of another full attempt.
 const failures = new Map<string, EngineFailure["problem"]>();
 const MAX_KEPT = 2000;
+// Issue 63: a file whose pages keep running out of the engine's time or memory (a stream bomb
+// behind a light first page) is given up after UNRENDERABLE_AFTER such pages: its pictures then
+// answer at once, and its renders still waiting or running are stopped (its signal aborts).
+export const UNRENDERABLE_AFTER = 3;
+const overLimitPages = new Map<string, number>();
+const stops = new Map<string, AbortController>();
+
+const isUnrenderable = (hash: string) => (overLimitPages.get(hash) ?? 0) >= UNRENDERABLE_AFTER;
+
+function stopOf(hash: string): AbortController {
+  let stop = stops.get(hash);
+  if (!stop) keepBounded(stops, hash, (stop = new AbortController()));
+  return stop;
+}
+
+function countOverLimit(hash: string, problem: EngineFailure["problem"]) {
+  if (problem !== "too-slow" && problem !== "too-much-memory") return;
+  keepBounded(overLimitPages, hash, (overLimitPages.get(hash) ?? 0) + 1);
+  if (isUnrenderable(hash)) stops.get(hash)?.abort();
+}
 
 function keepBounded<K, V>(map: Map<K, V>, key: K, value: V) {
   map.set(key, value);
@@ -46,12 +66,12 @@ function remember(key: string, png: Buffer) {
  */
 async function servedFile(db: DbOrTx, signatoryId: string) {
   const [row] = await db
-    .select({ removedAt: signatories.removedAt, documentId: documents.id, signStatus: documents.signStatus, originalHash: documents.originalHash, sealedHash: documents.sealedHash })
+    .select({ removedAt: signatories.removedAt, documentId: documents.id, ownerUserId: documents.ownerUserId, signStatus: documents.signStatus, originalHash: documents.originalHash, sealedHash: documents.sealedHash })
     .from(signatories)
     .innerJoin(documents, eq(documents.id, signatories.documentId))
     .where(eq(signatories.id, signatoryId));
   if (!row || !linkShowsDocument({ removedAt: row.removedAt }, { signStatus: row.signStatus })) return null;
-  return { documentId: row.documentId, ...currentFile(row) };
+  return { documentId: row.documentId, ownerUserId: row.ownerUserId, ...currentFile(row) };
 }
 
 function sizesOf(hash: string): Promise<PageSize[] | null> {
@@ -96,14 +116,17 @@ export async function signingPageSizes(link: Pick<SigningLink, "signer" | "docum
   return linkShowsDocument(link.signer, link.document) ? sizesOf(currentFile(link.document).hash) : null;
 }
 
-export type SigningPagePicture = { ok: true; png: Buffer } | { ok: false; problem: "not-found" | EngineFailure["problem"] };
+export type SigningPagePicture = { ok: true; png: Buffer } | { ok: false; problem: "not-found" | "unrenderable" | EngineFailure["problem"] };
 
 /**
  * One page of the file the link shows, as a PNG of one of PAGE_IMAGE_WIDTHS; "not-found" when
  * there is no such page or the link was removed, the engine's problem when the page cannot be
- * drawn within its limits. Reading the first page is recorded like reading the PDF.
+ * drawn within its limits ("busy" when the engine's queue has no room for it, "aborted" when
+ * `signal` aborted), "unrenderable" once the file has failed that way too often. Drawn in the
+ * engine's fair lane, as work of the document's owner. Reading the first page is recorded like
+ * reading the PDF.
  */
-export async function signingPageImage(db: DbOrTx, signatoryId: string, page: number, width: PageImageWidth, context: { ip: string | null }): Promise<SigningPagePicture> {
+export async function signingPageImage(db: DbOrTx, signatoryId: string, page: number, width: PageImageWidth, context: { ip: string | null; signal?: AbortSignal }): Promise<SigningPagePicture> {
   const served = await servedFile(db, signatoryId);
   if (!served) return { ok: false, problem: "not-found" };
   const pageSizes = await sizesOf(served.hash);
@@ -113,12 +136,19 @@ export async function signingPageImage(db: DbOrTx, signatoryId: string, page: nu
   const key = `${served.hash}:${page}:${width}`;
   const cached = images.get(key);
   if (cached) return { ok: true, png: cached };
+  if (isUnrenderable(served.hash)) return { ok: false, problem: "unrenderable" };
   const failed = failures.get(`${served.hash}:${page}`);
   if (failed) return { ok: false, problem: failed };
-  const drawn = await pagePng(await fileStorage().get(served.hash), page, width, served.hash);
+  const fair: PictureRequest = { tenant: served.ownerUserId, signal: context.signal ? AbortSignal.any([context.signal, stopOf(served.hash).signal]) : stopOf(served.hash).signal };
+  const drawn = await pagePng(await fileStorage().get(served.hash), page, width, served.hash, fair);
   if (!drawn.ok) {
+    // Stopped because the file was given up meanwhile: say so, as the next picture will.
+    if (isUnrenderable(served.hash)) return { ok: false, problem: "unrenderable" };
+    // Refused for lack of room, or its client left: another try may succeed.
+    if (drawn.problem === "busy" || drawn.problem === "aborted") return drawn;
     keepBounded(failures, `${served.hash}:${page}`, drawn.problem);
-    return drawn;
+    countOverLimit(served.hash, drawn.problem);
+    return isUnrenderable(served.hash) ? { ok: false, problem: "unrenderable" } : drawn;
   }
   remember(key, drawn.png);
   return drawn;

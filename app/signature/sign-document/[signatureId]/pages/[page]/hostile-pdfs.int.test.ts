@@ -6,6 +6,7 @@ import { documents, signatories, storedFiles } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { PDF_ENGINE_LIMITS, pdfEngineStats } from "@/lib/pdf/pdf-engine";
 import { PDF_PROBLEMS, tooManyPages } from "@/lib/services/documents/read-uploaded-pdf";
+import { UNRENDERABLE_AFTER } from "@/lib/services/signing/signing-page-images";
 import { defaultFolderId, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
 import { manyPagesPdf, streamBombPdf, tallPagePdf } from "@/test/hostile-pdfs";
@@ -39,6 +40,8 @@ async function linkToStoredFile(bytes: Uint8Array): Promise<string> {
   const [signer] = await getDb().select().from(signatories).where(eq(signatories.documentId, id)).orderBy(asc(signatories.position));
   return signer!.id;
 }
+
+const UNRENDERABLE = "This document cannot be shown as pictures on this server; open the PDF instead.";
 
 const picture = (signatureId: string, page: number, w = 820) =>
   call(GET, `/signature/sign-document/${signatureId}/pages/${page}?w=${w}`, { params: { signatureId, page: String(page) } });
@@ -109,18 +112,27 @@ describe("hostile PDFs at upload and on the signing page", () => {
     }
   });
 
-  it("16 parallel requests for pages of a stored bomb start no more renders than the engine's threads, fail with 422, and are not drawn again", { timeout: 180_000 }, async () => {
+  it("abuse: 16 parallel requests for pages of a stored bomb hold one engine thread, are refused past the document's queue with Retry-After, and after a few failed pages make it unrenderable", { timeout: 180_000 }, async () => {
     const signer = await linkToStoredFile(await streamBombPdf());
     const deadline = PDF_ENGINE_LIMITS.timeoutMs;
     PDF_ENGINE_LIMITS.timeoutMs = 1500;
     try {
       const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => picture(signer, i + 1)));
-      expect(answers.map((r) => r.status)).toEqual(Array(16).fill(422));
-      expect(pdfEngineStats().mostAtOnce).toBeLessThanOrEqual(PDF_ENGINE_LIMITS.workers);
-      // The same pages again: the failures were remembered, no engine thread is asked.
-      // (Every thread that ran them was terminated at the deadline: drawing again would start one.)
+      const statuses = answers.map((r) => r.status);
+      // One running and pictureQueuePerDocument waiting; the rest refused at once, to come back later.
+      const busy = answers.filter((r) => r.status === 503);
+      expect(busy.length, statuses.join(",")).toBe(16 - 1 - PDF_ENGINE_LIMITS.pictureQueuePerDocument);
+      for (const res of busy) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 422).length).toBe(1 + PDF_ENGINE_LIMITS.pictureQueuePerDocument);
+      expect(pdfEngineStats().mostPicturesAtOnce).toBe(1);
+      // UNRENDERABLE_AFTER pages ran out of time: those still waiting were stopped and told so.
+      const messages = await Promise.all(answers.filter((r) => r.status === 422).map(async (r) => (await r.json()).message as string));
+      expect(messages.filter((m) => m === UNRENDERABLE).length).toBeGreaterThanOrEqual(messages.length - UNRENDERABLE_AFTER + 1);
+      // Any page now, drawn or not before, at any width: unrenderable, without asking the engine.
       const startedBefore = pdfEngineStats().started;
-      expect((await Promise.all(Array.from({ length: 16 }, (_, i) => picture(signer, i + 1, 480)))).map((r) => r.status)).toEqual(Array(16).fill(422));
+      const again = await Promise.all(Array.from({ length: 16 }, (_, i) => picture(signer, i + 1, 480)));
+      expect(again.map((r) => r.status)).toEqual(Array(16).fill(422));
+      expect(new Set(await Promise.all(again.map(async (r) => (await r.json()).message)))).toEqual(new Set([UNRENDERABLE]));
       expect(pdfEngineStats().started).toBe(startedBefore);
     } finally {
       PDF_ENGINE_LIMITS.timeoutMs = deadline;

@@ -18,10 +18,18 @@ const query = z.object({
 
 const limit = (req: Request, p: { signatureId: string }) => limitSigningRequest("pageImage", p.signatureId, clientIp(req));
 
+// Issue 63: the engine's queue for pictures is full (a flood), or the file was given up.
+const PICTURES_BUSY = "The server is drawing too many pages right now; try again in a few seconds.";
+const UNRENDERABLE = "This document cannot be shown as pictures on this server; open the PDF instead.";
+const RETRY_AFTER_SECONDS = "5";
+
 export const GET = apiRoute({ auth: "none", params, query, limit }, async ({ params, query, req }) => {
-  const picture = await signingPageImage(getDb(), params.signatureId, params.page, query.w as PageImageWidth, { ip: clientIp(req) });
+  // req.signal: a picture whose client left is taken out of the engine's queue, or stopped.
+  const picture = await signingPageImage(getDb(), params.signatureId, params.page, query.w as PageImageWidth, { ip: clientIp(req), signal: req.signal });
   if (!picture.ok) {
     if (picture.problem === "not-found" || picture.problem === "no-page") throw new AppError("NOT_FOUND", "This document has no such page, or this link no longer shows it.");
+    if (picture.problem === "busy" || picture.problem === "aborted") throw new AppError("UNAVAILABLE", PICTURES_BUSY, undefined, { "Retry-After": RETRY_AFTER_SECONDS });
+    if (picture.problem === "unrenderable") throw new AppError("INVALID", UNRENDERABLE);
     // The page shows the PDF itself instead (its <img> fails over to the browser's viewer).
     throw new AppError("INVALID", "This page cannot be drawn as a picture within this server's limits; open the PDF instead.");
   }
