@@ -75,3 +75,10 @@ export const HOSTILE_ACTION_BODIES: Array<[string, string, string]> = [
   ["multipart with an empty form", multipart(part("0", '[{},"$K1"]')), MULTIPART],
   ["multipart with a dangling part", multipart(part("0", '[{},"$@5","$Q7"]')), MULTIPART],
 ];
+
+/**
+ * An XML record nested `depth` elements deep (issue 63: 2.5 million deep, 17.5 MB, held the whole
+ * server 43 s while xmldom and xml-crypto walked it).
+ */
+export const deepXml = (depth: number) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><electronicDocument xmlns="urn:rubrica">${"<a>".repeat(depth)}${"</a>".repeat(depth)}</electronicDocument>`);
