@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PDF_SIGNATURE_LIMITS } from "@/lib/pdf/pdf-signature-report";
+import fs from "node:fs";
+import path from "node:path";
+import { VERIFICATION_LIMITS } from "@/lib/services/signing/verify-off-thread";
 import { XML_RECORD_LIMITS } from "@/lib/xml/xml-shape";
+import { REALWORLD_PDFS } from "@/test/realworld";
 import { deepXml } from "@/test/hostile-bodies";
 import { signatureGapPdf } from "@/test/hostile-pdfs";
 import { call } from "@/test/http";
@@ -36,5 +40,19 @@ describe("POST /v1/verify under hostile files (anonymous)", () => {
 
   it("abuse: anonymous PDF with one huge hex gap (16 million digits) gets 422, not a 500", async () => {
     expect(await refusal(await upload(signatureGapPdf({ ranges: 1, gapBytes: 16_000_000 }), "huge.pdf"))).toEqual({ status: 422, file: expect.stringContaining("/Contents is larger than 1 MB") });
+  });
+
+  it("abuse: a file whose check passes the work deadline gets 422 and its thread is replaced; the next file is checked", async () => {
+    const signed = new Uint8Array(fs.readFileSync(path.join(REALWORLD_PDFS, "pyhanko_minimal-signed-twice-both-created.pdf")));
+    const limit = VERIFICATION_LIMITS.timeoutMs;
+    VERIFICATION_LIMITS.timeoutMs = 1;
+    try {
+      expect(await refusal(await upload(signed, "signed.pdf"))).toEqual({ status: 422, file: expect.stringContaining("more work than any real signed PDF") });
+    } finally {
+      VERIFICATION_LIMITS.timeoutMs = limit;
+    }
+    const res = await upload(signed, "signed.pdf");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { signatures: { integrity: string }[] } }).data.signatures.map((s) => s.integrity)).toEqual(["valid", "valid"]);
   });
 });
