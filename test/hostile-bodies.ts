@@ -89,3 +89,10 @@ export const HOSTILE_PAGE_FORM_POSTS: Array<[string, string, string]> = [
   ["form-urlencoded past 1 MB", `a=${"x".repeat(OVERSIZED_FORM_BYTES)}`, "application/x-www-form-urlencoded"],
   ["multipart past 1 MB", multipart(part("a", "x".repeat(OVERSIZED_FORM_BYTES))), MULTIPART],
 ];
+
+/**
+ * An XML record nested `depth` elements deep (issue 63: 2.5 million deep, 17.5 MB, held the whole
+ * server 43 s while xmldom and xml-crypto walked it).
+ */
+export const deepXml = (depth: number) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><electronicDocument xmlns="urn:rubrica">${"<a>".repeat(depth)}${"</a>".repeat(depth)}</electronicDocument>`);

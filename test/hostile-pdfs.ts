@@ -65,3 +65,18 @@ export async function streamBombPdf(inflatedMb = 300, pages = 200, options: { li
  * page 1) accepts it and every other page costs a full render budget on the signing page.
  */
 export const bombAfterFirstPagePdf = (inflatedMb = 300, pages = 400) => streamBombPdf(inflatedMb, pages, { lightFirstPage: true });
+
+/**
+ * A PDF whose /Contents gap holds `gapBytes` of hex (not a CMS: "ab" repeated) and `ranges`
+ * /ByteRange entries all over that one gap (issue 63): a reader that builds a string of the gap
+ * for each range does the gap's work `ranges` times, and one regular expression over 16 million
+ * hex digits overflows V8's stack (a RangeError).
+ */
+export function signatureGapPdf({ ranges, gapBytes }: { ranges: number; gapBytes: number }): Uint8Array {
+  const head = "%PDF-1.7\n1 0 obj\n<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /Contents ";
+  const hex = Buffer.alloc(gapBytes, "ab", "latin1");
+  const gapStart = head.length;
+  const gapEnd = gapStart + 2 + gapBytes;
+  const tail = Buffer.from(` ${Array.from({ length: ranges }, () => `/ByteRange [0 ${gapStart} ${gapEnd} 40]`).join("\n")} >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`, "latin1");
+  return new Uint8Array(Buffer.concat([Buffer.from(`${head}<`, "latin1"), hex, Buffer.from(">", "latin1"), tail]));
+}

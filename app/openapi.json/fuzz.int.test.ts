@@ -11,6 +11,8 @@ import { createTemplate } from "@/lib/services/templates/create-template";
 import { startSession } from "@/lib/services/users/user-sessions";
 import { defaultFolderId, makePdf, seedDocument } from "@/test/factories/documents";
 import { seedUserWithKey } from "@/test/factories/seed";
+import { deepXml } from "@/test/hostile-bodies";
+import { signatureGapPdf } from "@/test/hostile-pdfs";
 
 // Every operation /openapi.json publishes, called through its route handler (as Next calls it)
 // with boundary and hostile bodies, path parameters, query strings and headers, with a valid
@@ -60,6 +62,12 @@ async function operations(): Promise<Operation[]> {
 const HOSTILE_PARAMS = ["%ZZ", "a".repeat(10_000), "a\0b", "ñandú-😀-\u202e", "..", "../../../etc/passwd", "", "99999999999999999999999", "00000000-0000-0000-0000-000000000000"];
 const HOSTILE_QUERY = ["", "-1", "1e309", "a".repeat(10_000), "\0", "%ZZ"];
 
+function fileForm(bytes: Uint8Array, name: string): FormData {
+  const form = new FormData();
+  form.set("file", new File([bytes as BlobPart], name));
+  return form;
+}
+
 /** Bodies with what they are labelled as: boundaries of JSON, hostile values, wrong labels. */
 const JSON_TYPE = "application/json";
 const BODIES: Array<[string, BodyInit, string | null]> = [
@@ -91,6 +99,10 @@ const BODIES: Array<[string, BodyInit, string | null]> = [
   ["CSV with BEL in a name", "firmante.nombre,firmante.email\nAna\u0007Núñez,ana@example.com", "text/csv"],
   ["CSV with NUL in the header", "firmante.nombre\u0000,firmante.email\nAna,ana@example.com", "text/csv"],
   ["JSON lines with NUL in a name", '{"roles":{"firmante":{"name":"Ana\\u0000","email":"ana@example.com"}}}', "application/x-ndjson"],
+  // Issue 63's files, as the `file` part of a multipart form (its type and boundary set by fetch).
+  ["multipart XML 200,000 elements deep", fileForm(deepXml(200_000), "record.xml"), null],
+  ["multipart PDF with 20 ByteRanges over one gap", fileForm(signatureGapPdf({ ranges: 20, gapBytes: 600_000 }), "ranges.pdf"), null],
+  ["multipart PDF with a /Contents past its limit", fileForm(signatureGapPdf({ ranges: 1, gapBytes: 1_200_000 }), "gap.pdf"), null],
 ];
 
 /** Credentials: none, a valid one, and broken Authorization headers (one of them huge). */

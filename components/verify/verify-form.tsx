@@ -28,8 +28,9 @@ export function VerifyForm() {
       const form = new FormData();
       form.set("file", file);
       const res = await fetch("/v1/verify", { method: "POST", body: form });
-      const body = (await res.json()) as { data?: SubmissionVerification; message?: string };
-      if (!res.ok || !body.data) throw new Error(body.message ?? `HTTP ${res.status}`);
+      const body = (await res.json()) as { data?: SubmissionVerification; message?: string; errors?: Record<string, string[]> };
+      // A refused file's reason (a limit it passed) is on `file`; the message alone says only "invalid".
+      if (!res.ok || !body.data) throw new Error(body.errors?.file?.[0] ?? body.message ?? `HTTP ${res.status}`);
       setResult(body.data);
     } catch (err) {
       setError(`${t("verify.failed")} ${(err as Error).message}`);

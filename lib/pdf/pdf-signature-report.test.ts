@@ -2,8 +2,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { signatureGapPdf } from "@/test/hostile-pdfs";
 import { REALWORLD_PDFS } from "@/test/realworld";
-import { reportPdfSignatures } from "./pdf-signature-report";
+import { PDF_SIGNATURE_LIMITS, reportPdfSignatures } from "./pdf-signature-report";
 
 // Every signature of the real corpus (pdf.js's qualified signatures, pyHanko's PAdES files,
 // qpdf's, pdfminer's, a form from PDFlib) judged from the file's bytes, against pdfsig (poppler),
@@ -62,5 +63,27 @@ describe("reportPdfSignatures on the real corpus", () => {
     const [report] = await reportPdfSignatures(bytes, []);
     expect(report).toMatchObject({ integrity: "invalid", problems: ["digest-mismatch"] });
     expect(await reportPdfSignatures(new Uint8Array(fs.readFileSync(path.join(REALWORLD_PDFS, "pdfjs_helloworld.pdf"))), [])).toEqual([]);
+  });
+});
+
+describe("reportPdfSignatures on hostile files (issue 63)", () => {
+  const refusal = (problem: string) => expect.objectContaining({ name: "PdfSignatureLimitError", problem });
+
+  it("abuse: one huge /Contents gap (8 MB of bytes as 16 million hex digits) is refused as too large, not a RangeError", async () => {
+    await expect(reportPdfSignatures(signatureGapPdf({ ranges: 1, gapBytes: 16_000_000 }), [])).rejects.toEqual(refusal("contents-too-large"));
+  });
+
+  it("abuse: many /ByteRanges over one gap are read within one budget for the file, then refused", async () => {
+    await expect(reportPdfSignatures(signatureGapPdf({ ranges: 20, gapBytes: 600_000 }), [])).rejects.toEqual(refusal("contents-too-large-together"));
+    await expect(reportPdfSignatures(signatureGapPdf({ ranges: 100, gapBytes: 3_000_000 }), [])).rejects.toEqual(refusal("contents-too-large"));
+  });
+
+  it("abuse: more /ByteRanges than the limit are refused, not checked in part", async () => {
+    await expect(reportPdfSignatures(signatureGapPdf({ ranges: PDF_SIGNATURE_LIMITS.maxSignatures + 1, gapBytes: 1000 }), [])).rejects.toEqual(refusal("too-many-signatures"));
+  });
+
+  it("reads a gap just under the limit, and reports what is not a CMS as such", async () => {
+    const reports = await reportPdfSignatures(signatureGapPdf({ ranges: 2, gapBytes: PDF_SIGNATURE_LIMITS.maxContentsBytes }), []);
+    expect(reports.map((r) => r.problems)).toEqual([["contents"], ["contents"]]);
   });
 });

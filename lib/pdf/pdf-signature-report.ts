@@ -45,16 +45,31 @@ export type PdfSignatureReport = {
 };
 
 const SIGNATURE_TIMESTAMP = "1.2.840.113549.1.9.16.2.14";
-const MAX_SIGNATURES = 100;
+
+/**
+ * Where hostile files are stopped (issue 63): a real /Contents is tens of KB (65 KB the largest in
+ * ../shared/realworld/pdfs), but a file of MAX_UPLOAD_MB can hold one gap of megabytes, or a
+ * hundred /ByteRanges over the same gap, each read anew. Past any limit the file is refused
+ * (PdfSignatureLimitError) rather than reported in part.
+ */
+export const PDF_SIGNATURE_LIMITS = { maxSignatures: 100, maxContentsBytes: 1024 * 1024, maxContentsTotalBytes: 8 * 1024 * 1024 };
+
+export type PdfSignatureLimit = "too-many-signatures" | "contents-too-large" | "contents-too-large-together";
+
+export class PdfSignatureLimitError extends Error {
+  constructor(readonly problem: PdfSignatureLimit) {
+    super(`PDF signature limit: ${problem}`);
+    this.name = "PdfSignatureLimitError";
+  }
+}
 
 type Found = { range: [number, number, number, number]; dictionary: string; objectNumber: string | null };
 
 /** The signature dictionaries: each /ByteRange with the text of the dictionary around it. */
-function findSignatures(bytes: Uint8Array): Found[] {
-  const text = Buffer.from(bytes).toString("latin1");
+function findSignatures(text: string): Found[] {
   const found: Found[] = [];
   for (const match of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
-    if (found.length >= MAX_SIGNATURES) break;
+    if (found.length >= PDF_SIGNATURE_LIMITS.maxSignatures) throw new PdfSignatureLimitError("too-many-signatures");
     const range = match.slice(1, 5).map(Number) as [number, number, number, number];
     // The dictionary around it, from its object header to endobj (each looked for within 8 KB of
     // the entries), without the /Contents gap, which can be tens of KB of hex.
@@ -90,22 +105,45 @@ const concat = (bytes: Uint8Array, range: [number, number, number, number]) => {
   return out;
 };
 
+/** PDF white space as JavaScript's \s reads the file's Latin-1: tab, LF, VT, FF, CR, space, NBSP. */
+const isSpace = (c: number) => (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0;
+const nibble = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+
 /**
- * The hex of the /Contents gap, or null when the gap is not one (a "/ByteRange" written inside
- * some stream's text is not a signature). A range off by one around the < > (as pdf.js's
+ * The bytes the /Contents gap's hex spells, or null when the gap is not one (a "/ByteRange" written
+ * inside some stream's text is not a signature). A range off by one around the < > (as pdf.js's
  * imm1344e sample has) still yields the hex, so the signature is judged, and fails, as pdfsig does.
+ * Read from the file's bytes as they are, at most limits.maxContentsBytes of them: no string of
+ * the gap is built. `budget` counts the gap bytes read for the whole file.
  */
-function gapHex(bytes: Uint8Array, range: [number, number, number, number]): string | null {
+function gapContents(bytes: Uint8Array, range: [number, number, number, number], budget: { left: number }, limits = PDF_SIGNATURE_LIMITS): Uint8Array | null {
   if (range[2] <= range[1] || range[2] > bytes.length || range[2] - range[1] > 16 * 1024 * 1024) return null;
-  // The leading run of hex digits: a CMS is hundreds of bytes, so at least 128 of them.
-  const gap = Buffer.from(bytes.subarray(range[0] + range[1], range[2])).toString("latin1");
-  const hexText = /^\s*<?((?:[0-9A-Fa-f]|\s)*)/.exec(gap)![1]!.replace(/\s+/g, "");
-  return hexText.length >= 128 ? hexText : null;
+  const end = range[2];
+  let at = range[0] + range[1];
+  while (at < end && isSpace(bytes[at]!)) at++;
+  if (at < end && bytes[at] === 0x3c /* < */) at++;
+  const from = at;
+  // The leading run of hex digits and white space, as far as the limit allows.
+  const der = new Uint8Array(Math.max(0, Math.min(end - at, limits.maxContentsBytes)) >> 1);
+  let digits = 0;
+  for (; at < end; at++) {
+    const c = bytes[at]!;
+    const value = nibble(c);
+    if (value === -1 && !isSpace(c)) break;
+    if (at - from >= limits.maxContentsBytes) throw new PdfSignatureLimitError("contents-too-large");
+    if (value === -1) continue;
+    if (digits % 2 === 0) der[digits >> 1] = value << 4;
+    else der[digits >> 1]! |= value;
+    digits++;
+  }
+  budget.left -= at - from;
+  if (budget.left < 0) throw new PdfSignatureLimitError("contents-too-large-together");
+  // A CMS is hundreds of bytes, so at least 128 hex digits; an odd last digit is left out.
+  return digits >= 128 ? der.subarray(0, digits >> 1) : null;
 }
 
 /** The CMS in the /Contents gap, its zero padding cut at the DER's end. */
-function contentsOf(hexText: string): Uint8Array | null {
-  const der = new Uint8Array(Buffer.from(hexText.length % 2 ? hexText.slice(0, -1) : hexText, "hex"));
+function contentsOf(der: Uint8Array): Uint8Array | null {
   try {
     return der.slice(0, readElement(der, 0).end);
   } catch {
@@ -126,9 +164,10 @@ async function trustAt(certificateDer: Uint8Array, carried: x509.X509Certificate
 export async function reportPdfSignatures(bytes: Uint8Array, trust: TrustedType[], now = new Date()): Promise<PdfSignatureReport[]> {
   const text = Buffer.from(bytes).toString("latin1");
   const reports: PdfSignatureReport[] = [];
-  const signatures = findSignatures(bytes).flatMap((found) => {
-    const hexText = gapHex(bytes, found.range);
-    return hexText ? [{ ...found, hexText }] : [];
+  const budget = { left: PDF_SIGNATURE_LIMITS.maxContentsTotalBytes };
+  const signatures = findSignatures(text).flatMap((found) => {
+    const der = gapContents(bytes, found.range, budget);
+    return der ? [{ ...found, der }] : [];
   });
   for (const [i, found] of signatures.entries()) {
     const { range } = found;
@@ -155,7 +194,7 @@ export async function reportPdfSignatures(bytes: Uint8Array, trust: TrustedType[
       report.problems.push("byte-range");
       continue;
     }
-    const cms = contentsOf(found.hexText);
+    const cms = contentsOf(found.der);
     if (!cms) {
       report.problems.push("contents");
       continue;

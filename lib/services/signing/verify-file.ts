@@ -5,8 +5,10 @@ import { documents, signatories, users } from "@/lib/db/schema";
 import { sha256Hex } from "@/lib/adapters/storage/file-storage";
 import { DOCUMENT_STATUS_NAMES } from "@/lib/schemas/signing";
 import { buildSigningRecordXml } from "@/lib/services/documents/signing-record";
+import { invalid } from "@/lib/errors";
 import { readSigningRecord, type RecordFacts } from "@/lib/xml/read-signing-record";
-import { readRecordSeal } from "@/lib/xml/record-seal";
+import { XML_RECORD_LIMITS, xmlShapeProblem, type XmlShapeProblem } from "@/lib/xml/xml-shape";
+import { readRecordOffThread } from "./verify-off-thread";
 import { signerOfRecord } from "./signer-of-record";
 import { signingEnvironment } from "./signing-environment";
 
@@ -54,7 +56,12 @@ export async function verifyFile(db: DbOrTx, input: { bytes: Uint8Array; sha256?
   }
   const bytes = input.bytes;
   const head = Buffer.from(bytes.subarray(0, 512)).toString("utf8");
-  if (/<electronicDocument\b/.test(head) || head.trimStart().startsWith("<?xml")) return verifyRecord(db, Buffer.from(bytes).toString("utf8"));
+  if (/<electronicDocument\b/.test(head) || head.trimStart().startsWith("<?xml")) {
+    // Bounded before any DOM is built of it (lib/xml/xml-shape.ts).
+    const problem = xmlShapeProblem(bytes);
+    if (problem) throw invalid("file", XML_SHAPE_MESSAGES[problem]);
+    return verifyRecord(db, bytes);
+  }
   const hash = input.sha256 ? input.sha256.toString("hex").toUpperCase() : sha256Hex(bytes);
   const found = await findByHash(db, hash);
   if (found === "shared") return sharedOriginal("pdf");
@@ -84,14 +91,18 @@ function sharedOriginal(kind: "pdf" | "hash"): Verification {
   return { found: true, kind, intact: kind === "hash" ? null : true, matched: "original", document: null, signers: [], constancy: null };
 }
 
-async function verifyRecord(db: DbOrTx, xml: string): Promise<Verification> {
-  const seal = readRecordSeal(xml);
-  const presented = readSigningRecord(seal.state === "valid" ? seal.content : xml);
+const XML_SHAPE_MESSAGES: Record<XmlShapeProblem, string> = {
+  "too-large": `An XML signing record is at most ${XML_RECORD_LIMITS.maxBytes / 1024 / 1024} MB; this file is larger.`,
+  "too-deep": `The XML nests elements more than ${XML_RECORD_LIMITS.maxDepth} deep; a signing record nests at most 5.`,
+};
+
+async function verifyRecord(db: DbOrTx, bytes: Uint8Array): Promise<Verification> {
+  const { seal, presented } = await readRecordOffThread(bytes);
   const found = presented?.documentId ? await findById(db, presented.documentId) : null;
   const result = await describe(db, found, "xml", found ? "record" : null);
   if (!found || !presented) return result;
   const sealedBefore = found.document.sealedAt !== null && found.document.sealedAt < UNSIGNED_RECORDS_BEFORE;
-  const issued = seal.state === "valid" ? await isPlatformSeal(seal.certificate) : seal.state === "absent" && sealedBefore;
+  const issued = seal.state === "valid" ? await isPlatformSeal(new X509Certificate(seal.certificate)) : seal.state === "absent" && sealedBefore;
   result.intact = issued && (await matchesDocument(db, found, presented, { ownerName: seal.state !== "valid" }));
   return result;
 }

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import type { DbOrTx } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/translate";
-import { reportPdfSignatures, type PdfSignatureReport } from "@/lib/pdf/pdf-signature-report";
+import type { PdfSignatureReport } from "@/lib/pdf/pdf-signature-report";
 import { checkConstancy, constancyBytes, type ConstancyReport } from "./check-constancy";
 import { signatureTrust } from "./signature-trust";
 import { verifyFile, type Verification } from "./verify-file";
+import { reportPdfSignaturesOffThread } from "./verify-off-thread";
 
 export type SubmissionVerification = Omit<Verification, "constancy"> & {
   constancy: Verification["constancy"] | (ConstancyReport & { covers: "file" | "earlier-revision" | null; covered_bytes: number | null });
@@ -24,7 +25,7 @@ const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).
 export async function verifySubmission(db: DbOrTx, input: { file?: Uint8Array; hash?: string; constancy?: Uint8Array }, locale: Locale): Promise<SubmissionVerification> {
   const fileHash = input.file ? sha256(input.file) : null;
   const base: SubmissionVerification = input.file ? await verifyFile(db, { bytes: input.file, sha256: fileHash! }) : await verifyFile(db, { hash: input.hash! });
-  if (input.file && isPdf(input.file)) base.signatures = await reportPdfSignatures(input.file, await signatureTrust());
+  if (input.file && isPdf(input.file)) base.signatures = await reportPdfSignaturesOffThread(input.file, await signatureTrust());
   if (input.constancy) {
     const der = constancyBytes(input.constancy);
     const whole = fileHash ?? Buffer.from(input.hash!, "hex");
