@@ -11,7 +11,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { combinedReadingHere, type FrontReading } from "@/lib/adapters/ocr/front-reading";
 import { frontReadingFor } from "@/lib/adapters/ocr/front-reading-pool";
 import { combinedIneFrontReader, warmIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
-import { fortyMegapixelPhoto } from "@/test/factories/card-photo";
+import { fortyMegapixelPhoto } from "@/test/factories/forty-megapixel-photo";
 import { f } from "./lib/report";
 
 const FRONT = path.resolve("../shared/realworld/ine/mateodelat+velpaNew__INE-Frente.png");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { MEDIA } from "./camera";
 import { newcomerWithKey } from "./signer-support";
-import { fortyMegapixelPhoto } from "../test/factories/card-photo";
+import { fortyMegapixelPhoto } from "../test/factories/forty-megapixel-photo";
 
 // INE fronts under load, through server.ts on the production build (issue #63, row 4): the
 // front's decoding, card finding and OCR run in the front reading pool's thread
