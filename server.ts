@@ -10,7 +10,7 @@ import { refuseMalformedPath } from "@/lib/http/malformed-path";
 import { gateServerAction, mayBeServerAction, refuseAction } from "@/lib/http/server-action-gate";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/logger";
-import { warmIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
+import { warmFrontReading } from "@/lib/adapters/ocr/front-reading-pool";
 import { loadDemoLogin, saveDemoLogin } from "@/lib/runtime/demo-login";
 import { openDatabase } from "@/lib/runtime/open-database";
 import { onShutdown, shutdownUnderway } from "@/lib/runtime/shutdown";
@@ -78,9 +78,9 @@ async function main() {
     server.listen(settings.PORT, settings.HOSTNAME, resolve);
   });
   if (settings.RUN_WORKER) await startWorker();
-  // The INE front's OCR engines load now, not during the first identity check (not awaited: the
+  // The INE front reading thread and its OCR engines load now, not during the first identity check (not awaited: the
   // server answers meanwhile; a failure here is retried at the first front read).
-  void warmIneFrontReader().catch((err: unknown) => logger().warn({ err }, "INE front OCR not warmed"));
+  void warmFrontReading().catch((err: unknown) => logger().warn({ err }, "INE front OCR not warmed"));
 
   const readyMs = Math.round(performance.now() - started);
   logger().info({ url: settings.APP_URL, database: database.mode, worker: settings.RUN_WORKER, readyMs }, "ready");

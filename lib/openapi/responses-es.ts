@@ -60,6 +60,7 @@ export const RESPONSES_ES: Record<string, string> = {
   "The PDF.": "El PDF.",
   "Signed; the link's new state.": "Firmado; el nuevo estado del enlace.",
   "Revocation could not be checked; try again.": "No se pudo consultar la revocación; vuelve a intentarlo.",
+  "Card photos: the card reader is busy (every reading slot and place in line taken); nothing was recorded or charged. Try again after `Retry-After` seconds.": "Fotos de la credencial: el lector de credenciales está ocupado (todos sus lugares y su fila están tomados); no se guardó ni se cobró nada. Vuelve a intentarlo tras los segundos de `Retry-After`.",
   "The link's state with the verification.": "El estado del enlace, con la verificación.",
   "The document's owner has no identity transactions left.": "Al dueño del documento ya no le quedan transacciones de identidad.",
   "The certificate and its chain.": "El certificado y su cadena.",

@@ -5204,6 +5204,15 @@ export interface operations {
                     "application/json": components["schemas"]["ServerError"];
                 };
             };
+            /** @description Card photos: the card reader is busy (every reading slot and place in line taken); nothing was recorded or charged. Try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     showIneValidation: {

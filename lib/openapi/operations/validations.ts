@@ -40,6 +40,7 @@ export const validationOperations: Operation[] = [
       402: { description: "No identity transactions left.", schema: errorBody },
       ...invalid,
       ...tooManyCalls,
+      503: { description: "Card photos: the card reader is busy (every reading slot and place in line taken); nothing was recorded or charged. Try again after `Retry-After` seconds.", schema: errorBody },
     },
   },
   {

@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { identitySessions, storedFiles, type SessionFileKind, type SessionFrontRead } from "@/lib/db/schema";
 import { humanFaceAnalyzer, type FaceAnalyzer } from "@/lib/adapters/faces/face-analyzer";
-import { checkFrontPicture, judgedOnItsRead, MIN_READ_WIDTH, readProblem } from "@/lib/adapters/ocr/front-picture";
+import { judgedOnItsRead, MIN_READ_WIDTH, readProblem } from "@/lib/adapters/ocr/front-picture";
+import { frontReadingFor } from "@/lib/adapters/ocr/front-reading-pool";
 import type { IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
-import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
+import type { FrontReadWhole } from "@/lib/adapters/ocr/read-ine-front";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { fileStorage } from "@/lib/adapters/storage/storage";
 import type { FileStorage } from "@/lib/adapters/storage/file-storage";
@@ -13,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import { hasIneMrz, ineFrontLabels, MIN_FRONT_LABELS } from "@/lib/mx/ine-labels";
 import { parseIneMrz } from "@/lib/mx/ine-mrz";
 import { MAX_IMAGE_PIXELS, untrustedImage } from "@/lib/adapters/image-input";
+import { unlessReadingBusy } from "@/lib/services/validations/front-reading-busy";
 import { imageInfo, megapixels } from "@/lib/services/validations/store-card-image";
 import { failSession } from "./move-session";
 import { sessionByFormToken } from "./verification-form";
@@ -45,7 +47,7 @@ export const CAPTURE_REFUSALS = {
 } as const;
 type Refusal = { error: AppError; cause: (typeof CAPTURE_REFUSALS)[keyof typeof CAPTURE_REFUSALS] };
 /** A front read whole to judge it (a small card's), kept for the checks. */
-type FrontRead = Awaited<ReturnType<typeof readIneFront>>;
+type FrontRead = FrontReadWhole;
 
 /**
  * One capture from the verification page (INE front, back, selfie, or the liveness turn),
@@ -68,7 +70,7 @@ export async function captureSessionFile(db: DbOrTx, token: string, kind: Sessio
   const side = image.longSide;
   if (side < MIN_SIDE[kind]) throw new AppError("INVALID", `La foto es muy pequeña (${side} px); acércate o usa la cámara trasera.`, { [kind]: [`at least ${MIN_SIDE[kind]} px on the long side`] });
 
-  const { refusal, read } = kind === "ine_front" ? await frontReadability(bytes, deps) : { refusal: await readability(kind, bytes, deps), read: null };
+  const { refusal, read } = kind === "ine_front" ? await unlessReadingBusy(frontReadability(bytes, deps)) : { refusal: await readability(kind, bytes, deps), read: null };
   if (refusal) {
     await refuse(db, session.id, refusal.cause, deps.now());
     throw refusal.error;
@@ -123,9 +125,11 @@ const PICTURE_REFUSALS = { no_card: CAPTURE_REFUSALS.frontNoCard, card_too_small
  * little). A card photographed a quarter turned needs no pass of its own: Tesseract's layout
  * analysis reads a card turned 90° clockwise as vertical lines of text, labels and all, and one
  * turned 270° becomes that after the 180° pass (captures.int.test.ts sends both).
+ * The picture is decoded, and the card found and read, in the front reading pool's thread.
  */
 async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise<{ refusal: Refusal | null; read: FrontRead | null }> {
-  const { found, problem } = await checkFrontPicture(picture);
+  const reading = frontReadingFor(deps.frontReader);
+  const { found, problem } = await reading.check(picture);
   const refused = (p: NonNullable<typeof problem>) => ({ refusal: { error: new AppError("INVALID", p.message, { ine_front: [p.detail] }), cause: PICTURE_REFUSALS[p.cause] }, read: null });
   if (problem) return refused(problem);
   // A card under front-picture's MIN_CARD_WIDTH, or blurred, is read whole now, as the checks will
@@ -134,7 +138,7 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   // were read. Its small labels would not pass the label count below.
   // The read is kept with the capture: the checks use it rather than read the card again.
   if (judgedOnItsRead(found)) {
-    const read = await readIneFront(deps.frontReader, picture, found);
+    const read = await reading.readWhole(picture, found);
     // A back's names are no front's (the read of its words finds some by where a front prints them).
     if (hasIneMrz(read.words)) return { refusal: { error: backAsFront(), cause: CAPTURE_REFUSALS.backAsFront }, read: null };
     const late = readProblem(found, read);
@@ -142,9 +146,9 @@ async function frontReadability(picture: Uint8Array, deps: CaptureDeps): Promise
   }
   // The card as found (straight on, at the reader's size), or the picture when it is the card.
   const bytes = found.by === "whole" ? picture : found.card;
-  let words = await deps.frontReader.read(bytes);
+  let words = await reading.readWords(bytes);
   if (!hasIneMrz(words) && ineFrontLabels(words).length < MIN_FRONT_LABELS) {
-    words = await deps.frontReader.read(await untrustedImage(bytes).rotate().rotate(180).png().toBuffer());
+    words = await reading.readWords(await untrustedImage(bytes).rotate().rotate(180).png().toBuffer());
   }
   if (hasIneMrz(words)) {
     return { refusal: { error: backAsFront(), cause: CAPTURE_REFUSALS.backAsFront }, read: null };

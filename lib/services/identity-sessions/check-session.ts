@@ -6,7 +6,7 @@ import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { cardPhotoRegion, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
-import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
+import { frontReadingFor } from "@/lib/adapters/ocr/front-reading-pool";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
@@ -160,7 +160,8 @@ export async function checkSession(db: DbOrTx, id: string, deps: CheckDeps = def
 async function frontOf(session: IdentitySession, image: Uint8Array, reader: IneFrontReader): Promise<{ words: number; front: IneFront }> {
   const kept = session.frontRead;
   if (kept && kept.sha256 === session.files.ine_front && reader.version && kept.reader === reader.version) return { words: kept.words, front: kept.front };
-  const { words, front } = await readIneFront(reader, image);
+  // A job: it waits its turn in the front reading pool's line, however long.
+  const { words, front } = await frontReadingFor(reader, { waitsInLine: true }).readWhole(image);
   return { words: words.length, front };
 }
 

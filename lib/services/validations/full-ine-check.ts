@@ -3,8 +3,8 @@ import { voterRoll } from "@/lib/adapters/ine/configured-voter-roll";
 import type { VoterRoll, VoterRollAnswer } from "@/lib/adapters/ine/voter-roll";
 import { cardPhotoRegion, type IneFrontReader } from "@/lib/adapters/ocr/ine-front-reader";
 import { combinedIneFrontReader } from "@/lib/adapters/ocr/paddle-front-reader";
-import { readIneFront } from "@/lib/adapters/ocr/read-ine-front";
-import { checkFrontPicture, readProblem } from "@/lib/adapters/ocr/front-picture";
+import { readProblem } from "@/lib/adapters/ocr/front-picture";
+import { frontReadingFor } from "@/lib/adapters/ocr/front-reading-pool";
 import { tesseractMrzReader, type MrzReader } from "@/lib/adapters/ocr/mrz-reader";
 import { RegistryRefusedError, RegistryUnavailableError } from "@/lib/adapters/registry-http/post-registry";
 import { curpRegistry } from "@/lib/adapters/renapo/configured-curp-registry";
@@ -34,18 +34,21 @@ export type FullIneOutcome = { status: "completed" | "failed"; result: IneValida
  * answer does not fail the call: its part says so (`maintenance`), and `status` is false.
  * `status` is true only when every check agrees (judge-ine-validation.ts), and `message` names
  * the first that did not. "failed" only when the back has no readable MRZ, or the front's picture
- * cannot be read (front-picture.ts): nothing can be checked.
+ * cannot be read (front-picture.ts): nothing can be checked. The front is read in the front
+ * reading pool's thread; `waitsInLine`: a job's call waits its turn there, a request's may be
+ * refused when the line is full (FrontReadingBusyError).
  */
-export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array; selfie: Uint8Array | null }, deps: FullIneDeps = defaultFullIneDeps()): Promise<FullIneOutcome> {
+export async function fullIneCheck(images: { front: Uint8Array; back: Uint8Array; selfie: Uint8Array | null }, deps: FullIneDeps = defaultFullIneDeps(), options: { waitsInLine?: boolean } = {}): Promise<FullIneOutcome> {
   const now = deps.now();
+  const reading = frontReadingFor(deps.frontReader, options);
   const mrz = parseIneMrz(await deps.mrzReader.read(images.back), now);
   // A front the reader cannot read (no card, too small, blurred) is answered with why, before
   // any registry is asked: the client can send a better photo.
   // A small or blurred card is read first, and refused the same way unless its read vouches for itself.
-  const picture = await checkFrontPicture(images.front);
+  const picture = await reading.check(images.front);
   const refused = (problem: { message: string }) => ({ status: "failed" as const, result: body({ status: false, message: problem.message, mrz, front: parseIneFront([]), face: null, roll: null, renapo: null, now }), card: null, registryDown: false });
   if (picture.problem) return refused(picture.problem);
-  const read = await readIneFront(deps.frontReader, images.front, picture.found);
+  const read = await reading.readWhole(images.front, picture.found);
   const { front } = read;
   const unreadable = readProblem(picture.found, read);
   if (unreadable) return refused(unreadable);

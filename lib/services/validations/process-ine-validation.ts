@@ -43,7 +43,7 @@ export async function processIneValidation(db: DbOrTx, id: string, deps: IneDeps
   // read again on a retry: reading is deterministic, and nothing half-read is ever kept.
   if (claimed.source === "images") {
     const [front, back] = await Promise.all([deps.storage.get(claimed.frontHash!), deps.storage.get(claimed.backHash!)]);
-    const full = await fullIneCheck({ front, back, selfie: null }, { ...defaultFullIneDeps(), ...deps });
+    const full = await fullIneCheck({ front, back, selfie: null }, { ...defaultFullIneDeps(), ...deps }, { waitsInLine: true });
     if (full.registryDown && claimed.attempts < INE_MAX_ATTEMPTS) return { kind: "retry", error: new RegistryUnavailableError("A registry did not answer") };
     return finish(db, claimed.id, full.registryDown ? "failed" : full.status, full.result, deps.now(), full.card ?? undefined);
   }

@@ -7,7 +7,9 @@ import type { createIneValidationBody } from "@/lib/schemas/validations";
 import type { Actor } from "@/lib/services/actor";
 import { createIneValidation } from "./create-ine-validation";
 import { defaultFullIneDeps, fullIneCheck, type FullIneDeps } from "./full-ine-check";
-import { imageInfo, MAX_CARD_IMAGE_BYTES } from "./store-card-image";
+import { MAX_IMAGE_PIXELS } from "@/lib/adapters/image-input";
+import { refuseWhenReadingBusy, unlessReadingBusy } from "./front-reading-busy";
+import { imageInfo, MAX_CARD_IMAGE_BYTES, megapixels } from "./store-card-image";
 
 const decode = (value: string) => Buffer.from(value.replace(/^data:image\/\w+;base64,/, ""), "base64");
 
@@ -26,10 +28,14 @@ export async function validateIneNow(
   const selfie = input.selfie !== undefined ? decode(input.selfie) : null;
   if (selfie) {
     if (selfie.byteLength > MAX_CARD_IMAGE_BYTES) throw invalid("selfie", "The selfie field must not be larger than 10 MB.");
-    if (!(await imageInfo(selfie))) throw invalid("selfie", "The selfie field must be a JPEG, PNG or WebP image as Base64 or a data URI.");
+    const image = await imageInfo(selfie);
+    if (!image) throw invalid("selfie", "The selfie field must be a JPEG, PNG or WebP image as Base64 or a data URI.");
+    // From its header, as the card images are (store-card-image): never decoded past the cap.
+    if (image.pixels > MAX_IMAGE_PIXELS) throw invalid("selfie", `The selfie image has too many pixels (${megapixels(image.pixels)} MP); send at most ${megapixels(MAX_IMAGE_PIXELS)} MP.`);
   }
+  refuseWhenReadingBusy();
   const row = await createIneValidation(db, actor, input, { queue: false });
-  const outcome = await fullIneCheck({ front: decode(input.ine_front), back: decode(input.ine_back), selfie }, deps).catch(async (err: unknown) => {
+  const outcome = await unlessReadingBusy(fullIneCheck({ front: decode(input.ine_front), back: decode(input.ine_back), selfie }, deps)).catch(async (err: unknown) => {
     // Not left pending forever with no job to finish it: failed, then the error goes on (500).
     await db.update(ineValidations).set({ status: "failed", updatedAt: deps.now() }).where(eq(ineValidations.id, row.id));
     throw err;

@@ -223,6 +223,19 @@ describe("card images", () => {
   });
 });
 
+describe("POST /identity/v1/validations/basic, a selfie past the pixel cap", () => {
+  it("abuse: a selfie of 256 MP in a few KB is refused 422 from its header, before the call is recorded or charged or any picture decoded", async () => {
+    const { key, user } = await seedUserWithKey();
+    const [front, back] = await Promise.all([renderIneFront(maria), renderIneBack(maria)]);
+    const { res, json } = await create(key, { ine_front: front.toString("base64"), ine_back: back.toString("base64"), selfie: hugePng().toString("base64") });
+    expect(res.status).toBe(422);
+    expect(json).toEqual({ message: "The given data was invalid.", errors: { selfie: ["The selfie image has too many pixels (256 MP); send at most 40 MP."] } });
+    expect(await getDb().$count(ineValidations, eq(ineValidations.userId, user.id))).toBe(0);
+    const [after] = await getDb().select({ transactions: users.transactions }).from(users).where(eq(users.id, user.id));
+    expect(after!.transactions).toBe(user.transactions);
+  }, 120_000);
+});
+
 describe("GET /identity/v1/validations/basic/{uuid}", () => {
   it("answers 404 {message: Validación no encontrada.} for an unknown, a malformed and another user's uuid", async () => {
     const owner = await seedUserWithKey();
